@@ -1,0 +1,213 @@
+// Judge front ends. The fixed-start judges (sicily1151, sicily1515, msquare) run one
+// whole-space BFS and keep its table of first moves, then answer every case by walking back
+// from the target: no search per case. By default that is the ring engine over the cantor
+// encoder called directly (no type erasure on the per-case path); --engine/--encoder route
+// through the registry instead, with identical answers. fzu1603 has a different start per
+// case, so each case is a point query, by default bidirectional BFS.
+#include "cli/judges.hpp"
+
+#include <charconv>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/registry.hpp"
+#include "encoders/magic_cantor.hpp"
+#include "engines/ring_bfs.hpp"
+#include "puzzles/magic_board.hpp"
+
+namespace searchbench {
+
+namespace {
+
+// Whitespace-separated tokens with the line each starts on.
+class Tokens {
+ public:
+  explicit Tokens(std::string_view text) : text_(text) {}
+
+  std::optional<std::string_view> next() {
+    while (pos_ < text_.size() && is_space(text_[pos_])) {
+      if (text_[pos_] == '\n') ++line_;
+      ++pos_;
+    }
+    if (pos_ >= text_.size()) return std::nullopt;
+    token_line_ = line_;
+    const std::size_t begin = pos_;
+    while (pos_ < text_.size() && !is_space(text_[pos_])) ++pos_;
+    return text_.substr(begin, pos_ - begin);
+  }
+  // Reads an integer; nullopt at end of input; InputError for anything else.
+  std::optional<long long> next_int(const char* what) {
+    auto t = next();
+    if (!t) return std::nullopt;
+    long long v = 0;
+    auto [ptr, ec] = std::from_chars(t->data(), t->data() + t->size(), v);
+    if (ec != std::errc() || ptr != t->data() + t->size())
+      fail("expected " + std::string(what) + ", got '" + std::string(t->substr(0, 20)) + "'");
+    return v;
+  }
+  int line() const { return token_line_; }
+  [[noreturn]] void fail(const std::string& message) const {
+    throw InputError("line " + std::to_string(token_line_) + ": " + message);
+  }
+  bool at_end() {
+    const std::size_t p = pos_;
+    const int l = line_;
+    const bool end = !next().has_value();
+    pos_ = p;
+    line_ = l;
+    return end;
+  }
+
+ private:
+  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  int line_ = 1;
+  int token_line_ = 1;
+};
+
+// Reads 2K cell values into a row-order board (`clockwise`: the input lists them clockwise).
+MagicState read_board(Tokens& in, const MagicBoard& board, bool clockwise) {
+  int values[16];
+  for (int i = 0; i < board.cells(); ++i) {
+    auto v = in.next_int("a cell value");
+    if (!v) in.fail("input ended inside a board: expected " + std::to_string(board.cells()) + " numbers, got " + std::to_string(i));
+    if (*v < 1 || *v > board.cells()) in.fail("cell value " + std::to_string(*v) + " is out of range 1.." + std::to_string(board.cells()));
+    values[i] = static_cast<int>(*v);
+  }
+  try {
+    const MagicState s = board.from_row_values(values, board.cells());
+    return clockwise ? board.from_clockwise(s) : s;
+  } catch (const InputError& e) {
+    in.fail(e.what());
+  }
+}
+
+// Answers "path from the fixed start to this board" for a magic-board judge.
+using PathOracle = std::function<std::optional<std::string>(const MagicState&)>;
+
+struct MagicOracle {
+  MagicBoard board;
+  MagicCantor cantor{board};
+  std::optional<RingBfs<MagicBoard, MagicCantor>> ring;
+  std::unique_ptr<Solver> solver;
+  bool point_queries = false;
+
+  MagicOracle(MagicBoard b, const JudgeOptions& options) : board(std::move(b)) {
+    const std::string engine = options.engine.empty() ? "ring" : options.engine;
+    const std::string encoder = options.encoder.empty() && engine != "naive" ? "cantor" : options.encoder;
+    if (engine == "ring" && encoder == "cantor") {
+      ring.emplace(board, cantor);
+      ring->explore(board.start());
+      return;
+    }
+    SolverConfig config;
+    config.puzzle = board.name();
+    config.engine = engine;
+    config.encoder = encoder;
+    solver = make_solver(config);
+    point_queries = !engine_info(engine).whole_space;
+    if (!point_queries) solver->explore();
+  }
+  std::optional<std::string> path(const MagicState& target) {
+    if (ring) return ring->path_to(target);
+    const std::string text = board.format(target);
+    if (!point_queries) return solver->table_path(text);
+    const SearchResult r = solver->search(text);
+    return r.found ? std::optional<std::string>(r.path) : std::nullopt;
+  }
+};
+
+}  // namespace
+
+std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOptions& options) {
+  Tokens in(input);
+  const MagicBoard board(4, sicily1515 ? MagicRules::sicily1515 : MagicRules::msquare);
+  if (in.at_end()) throw InputError("line 1: empty input: expected a move limit N");
+  std::optional<MagicOracle> oracle;  // built at the first case
+  std::string out;
+  while (true) {
+    auto limit = in.next_int("a move limit N");
+    if (!limit || *limit == -1) break;
+    if (*limit < 0) in.fail("move limit " + std::to_string(*limit) + " is negative (only -1 ends the input)");
+    const MagicState target = read_board(in, board, false);
+    if (!oracle) oracle.emplace(board, options);
+    const auto path = oracle->path(target);
+    if (!path || static_cast<long long>(path->size()) > *limit) {
+      out += "-1\n";
+    } else {
+      out += std::to_string(path->size());
+      out += ' ';
+      out += *path;
+      out += '\n';
+    }
+  }
+  return out;
+}
+
+std::string judge_msquare(std::string_view input, const JudgeOptions& options) {
+  Tokens in(input);
+  const MagicBoard board(4, MagicRules::msquare);
+  if (in.at_end()) throw InputError("line 1: empty input: expected 8 numbers");
+  const MagicState target = read_board(in, board, true);
+  if (!in.at_end()) {
+    in.next();
+    in.fail("unexpected extra input after the 8 numbers");
+  }
+  MagicOracle oracle(board, options);
+  const auto path = oracle.path(target);
+  if (!path) throw std::logic_error("msquare: every board is reachable, yet no path was found");
+  std::string out = std::to_string(path->size()) + "\n";
+  if (path->empty()) return out + "\n";
+  for (std::size_t i = 0; i < path->size(); i += 60) out += path->substr(i, 60) + "\n";
+  return out;
+}
+
+std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
+  Tokens in(input);
+  auto count = in.next_int("the case count T");
+  if (!count) throw InputError("line 1: empty input: expected the case count T");
+  if (*count < 0) in.fail("case count " + std::to_string(*count) + " is negative");
+  std::string out;
+  for (long long c = 0; c < *count; ++c) {
+    auto a = in.next();
+    if (!a) in.fail("the case count is " + std::to_string(*count) + " but only " + std::to_string(c) + " cases are given");
+    const int line = in.line();
+    auto b = in.next();
+    if (!b || in.line() != line) in.fail("case " + std::to_string(c + 1) + " needs two boards on one line");
+    if (a->size() != b->size())
+      in.fail("boards '" + std::string(a->substr(0, 40)) + "' and '" + std::string(b->substr(0, 40)) + "' differ in length");
+    if (a->empty() || a->size() > 32) in.fail("board length " + std::to_string(a->size()) + " is not supported (1..32)");
+    try {
+      SolverConfig config;
+      config.puzzle = "checkers-" + std::to_string(a->size());
+      config.engine = options.engine.empty() ? "bidir" : options.engine;
+      config.encoder = options.encoder.empty() && config.engine != "naive" ? "bitpack" : options.encoder;
+      config.start = std::string(*a);
+      auto solver = make_solver(config);
+      solver->normalize_state(*b);  // validates B before any search
+      const SearchResult r = solver->search(*b);
+      out += std::to_string(r.found ? r.distance : -1);
+      out += '\n';
+    } catch (const InputError& e) {
+      in.fail(e.what());
+    }
+  }
+  if (!in.at_end()) {
+    in.next();
+    in.fail("unexpected extra input after " + std::to_string(*count) + " cases");
+  }
+  return out;
+}
+
+std::string run_judge(std::string_view name, std::string_view input, const JudgeOptions& options) {
+  if (name == "sicily1151") return judge_sicily(input, false, options);
+  if (name == "sicily1515") return judge_sicily(input, true, options);
+  if (name == "msquare") return judge_msquare(input, options);
+  if (name == "fzu1603") return judge_fzu1603(input, options);
+  throw InputError("unknown judge '" + std::string(name) + "' (choose sicily1151, sicily1515, msquare or fzu1603)");
+}
+
+}  // namespace searchbench

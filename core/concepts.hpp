@@ -1,0 +1,62 @@
+// The two plug points of searchbench.
+//
+// A Puzzle owns the rules: its state type, the start state, the moves (in lexicographic
+// order, each named by one letter), applying a move and its inverse, parsing and printing.
+// An Encoder turns a state into an integer key and back; engines only ever store keys, so
+// the encoder decides what a visited set costs (a direct table of `key_bound()` entries
+// when `dense()`, a hash set otherwise). Engines are templates over both concepts; no
+// engine knows a puzzle's name and no puzzle knows an engine.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace searchbench {
+
+using Key = std::uint64_t;
+
+// Keys below this bound may be kept in a direct table; larger key spaces must hash.
+inline constexpr Key kDenseKeyLimit = Key{1} << 33;
+
+template <class P>
+concept Puzzle = requires(const P& p, const typename P::State& s, typename P::State& out, int m,
+                          std::string_view text) {
+  typename P::State;
+  requires std::equality_comparable<typename P::State>;
+  requires std::copyable<typename P::State>;
+  { p.name() } -> std::convertible_to<std::string>;
+  { p.start() } -> std::same_as<typename P::State>;
+  { p.move_count() } -> std::same_as<int>;
+  { p.move_name(m) } -> std::same_as<char>;
+  // Writes the successor into `out`; false when the move does not apply to `s`.
+  { p.apply(s, m, out) } -> std::same_as<bool>;
+  // Writes the predecessor `t` with apply(t, m) == s into `out`; false when none exists.
+  { p.apply_inverse(s, m, out) } -> std::same_as<bool>;
+  // The move that undoes `m` when one single move does (-1 otherwise): used for pruning.
+  { p.inverse_move(m) } -> std::same_as<int>;
+  // Smallest n > 1 with m^n == identity on every state, 0 when no such n exists.
+  { p.move_order(m) } -> std::same_as<int>;
+  // Number of states reachable from `s` (exact where known, else an upper bound).
+  { p.component_size(s) } -> std::same_as<std::uint64_t>;
+  // True when `b` lies in the same connected component as `a` (cheap invariant check).
+  { p.same_component(s, s) } -> std::same_as<bool>;
+  { p.parse(text) } -> std::same_as<typename P::State>;
+  { p.format(s) } -> std::convertible_to<std::string>;
+};
+
+template <class E, class P>
+concept Encoder = Puzzle<P> && std::constructible_from<E, const P&> &&
+                  requires(const E& e, const P& p, const typename P::State& s, Key k) {
+                    { E::kName } -> std::convertible_to<std::string_view>;
+                    // Empty when the encoder can represent `p`, else the reason it cannot.
+                    { E::fits(p) } -> std::same_as<std::string>;
+                    { e.encode(s) } -> std::same_as<Key>;
+                    { e.decode(k) } -> std::same_as<typename P::State>;
+                    // Every key is < key_bound() (saturated at 2^64-1 for full 64-bit keys).
+                    { e.key_bound() } -> std::same_as<Key>;
+                    { e.dense() } -> std::same_as<bool>;
+                  };
+
+}  // namespace searchbench

@@ -1,0 +1,82 @@
+// The sparse counterpart of AtomicDepthArray for the parallel engine: key -> 1 + depth mod 3
+// in a hash map shared by threads.
+//
+// Two candidates were measured on msquare 2x4/2x5 with the decimal and octal encoders
+// (bench/bench_concurrent_sets.cpp): oneTBB's concurrent_unordered_map (lock-free split-
+// ordered list, one heap node per entry) and a sharded map (256 std::unordered_map shards,
+// each behind its own mutex, the shard chosen by the key's hash). The engine uses
+// ShardedTagMap, the faster of the two on those runs; both stay here so the benchmark keeps
+// comparing them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <mutex>
+#include <unordered_map>
+
+#include <tbb/concurrent_unordered_map.h>
+
+#include "core/concepts.hpp"
+
+namespace searchbench {
+
+inline std::uint64_t mix_key(Key k) {  // splitmix64 finaliser: spreads nearby keys over shards
+  k ^= k >> 30;
+  k *= 0xbf58476d1ce4e5b9ULL;
+  k ^= k >> 27;
+  k *= 0x94d049bb133111ebULL;
+  return k ^ (k >> 31);
+}
+
+class ShardedTagMap {
+ public:
+  static constexpr int kShards = 256;
+  explicit ShardedTagMap(std::uint64_t expected) {
+    for (auto& s : shards_) s.map.reserve(expected / kShards + 16);
+  }
+  bool claim(Key k, int depth) {
+    Shard& s = shard(k);
+    std::lock_guard lock(s.mutex);
+    return s.map.try_emplace(k, static_cast<std::uint8_t>(1 + depth % 3)).second;
+  }
+  std::uint64_t tag(Key k) const {
+    const Shard& s = shard(k);
+    std::lock_guard lock(s.mutex);
+    auto it = s.map.find(k);
+    return it == s.map.end() ? 0 : it->second;
+  }
+  std::uint64_t bytes() const {
+    std::uint64_t total = 0;
+    for (const auto& s : shards_)
+      total += s.map.bucket_count() * sizeof(void*) +
+               s.map.size() * (sizeof(std::pair<const Key, std::uint8_t>) + 2 * sizeof(void*));
+    return total;
+  }
+
+ private:
+  struct alignas(64) Shard {
+    mutable std::mutex mutex;
+    std::unordered_map<Key, std::uint8_t> map;
+  };
+  Shard& shard(Key k) { return shards_[mix_key(k) >> 56]; }
+  const Shard& shard(Key k) const { return shards_[mix_key(k) >> 56]; }
+  std::array<Shard, kShards> shards_;
+};
+
+class TbbTagMap {
+ public:
+  explicit TbbTagMap(std::uint64_t expected) : map_(expected) {}
+  bool claim(Key k, int depth) { return map_.emplace(k, static_cast<std::uint8_t>(1 + depth % 3)).second; }
+  std::uint64_t tag(Key k) const {
+    auto it = map_.find(k);
+    return it == map_.end() ? 0 : it->second;
+  }
+  std::uint64_t bytes() const {
+    return map_.unsafe_bucket_count() * sizeof(void*) + map_.size() * (sizeof(std::pair<const Key, std::uint8_t>) + 3 * sizeof(void*));
+  }
+
+ private:
+  tbb::concurrent_unordered_map<Key, std::uint8_t> map_;
+};
+
+}  // namespace searchbench

@@ -1,0 +1,90 @@
+// Adapts one engine over one puzzle and encoder to the type-erased Solver interface.
+// Only the registry's translation units include this (each instantiates its family).
+#pragma once
+
+#include <concepts>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "core/errors.hpp"
+#include "core/concepts.hpp"
+#include "core/registry.hpp"
+
+namespace searchbench {
+
+// Stands in for the encoder of engines that keep whole states (naive).
+template <class P>
+struct NoEncoder {
+  static constexpr std::string_view kName = "none";
+  explicit NoEncoder(const P&) {}
+  bool dense() const { return false; }
+  Key key_bound() const { return 0; }
+};
+
+template <class P, class E, class Engine>
+class SolverImpl final : public Solver {
+ public:
+  using State = typename P::State;
+
+  SolverImpl(P puzzle, State start, std::string engine_name, SearchOptions options)
+      : puzzle_(std::move(puzzle)), enc_(puzzle_), start_(start), engine_name_(std::move(engine_name)),
+        engine_(make_engine(options)) {}
+
+  std::string puzzle_name() const override { return puzzle_.name(); }
+  std::string encoder_name() const override { return std::string(E::kName); }
+  std::string start_text() const override { return puzzle_.format(start_); }
+  std::uint64_t component_size() const override { return puzzle_.component_size(start_); }
+
+  std::uint64_t estimate_explore_bytes() const override {
+    const std::uint64_t states = component_size();
+    constexpr std::uint64_t kHashEntry = 48;  // unordered_map node + bucket, per entry
+    if constexpr (std::same_as<E, NoEncoder<P>>) {
+      return states * (2 * sizeof(State) + 8 * sizeof(void*) + 2 * sizeof(std::string) + 16);
+    } else {
+      const bool dense = enc_.dense();
+      const std::uint64_t bound = enc_.key_bound();
+      if (engine_name_ == "parallel")  // 2-bit table (or hash map) + two frontier levels
+        return (dense ? bound / 4 : states * kHashEntry) + states / 2 * sizeof(Key);
+      return (dense ? bound : states * kHashEntry) + states * sizeof(Key);  // ring: table + queue
+    }
+  }
+
+  SearchResult explore() override {
+    if constexpr (requires(Engine& e) { e.explore(start_); }) {
+      return engine_.explore(start_);
+    } else {
+      throw InputError("engine '" + engine_name_ + "' answers point queries only (give --target)");
+    }
+  }
+  SearchResult search(std::string_view target) override { return engine_.search(start_, puzzle_.parse(target)); }
+  std::optional<std::string> table_path(std::string_view target) override {
+    if constexpr (requires(Engine& e) { e.path_to(start_); }) {
+      return engine_.path_to(puzzle_.parse(target));
+    } else {
+      throw InputError("engine '" + engine_name_ + "' keeps no table of paths");
+    }
+  }
+  std::string normalize_state(std::string_view text) const override { return puzzle_.format(puzzle_.parse(text)); }
+  std::string random_state(std::uint64_t seed) const override {
+    std::mt19937_64 rng(seed);
+    State state = start_, next;
+    for (int step = 0; step < 1000; ++step)
+      if (puzzle_.apply(state, static_cast<int>(rng() % static_cast<unsigned>(puzzle_.move_count())), next)) state = next;
+    return puzzle_.format(state);
+  }
+
+ private:
+  Engine make_engine(const SearchOptions& options) {
+    if constexpr (std::constructible_from<Engine, const P&, const E&, SearchOptions>) return Engine(puzzle_, enc_, options);
+    else return Engine(puzzle_, options);
+  }
+
+  P puzzle_;
+  E enc_;
+  State start_;
+  std::string engine_name_;
+  Engine engine_;
+};
+
+}  // namespace searchbench

@@ -1,0 +1,124 @@
+// Engine `bidir`: bidirectional breadth-first search for point-to-point queries.
+//
+// * Two searches, one from the start along the moves and one from the target along the
+//   inverse moves (apply_inverse), each storing the exact depth of every state it reached.
+// * Each round grows whichever frontier is smaller by one whole level, so the work is
+//   about twice b^(D/2) instead of b^D.
+// * Stopping rule that proves optimality: after a level of one side, if any new state is
+//   known to the other side, D = (this side's radius) + min(other side's depth over those
+//   states). Every shorter path would have met in an earlier round.
+// * Lexicographically smallest path: with rF the forward radius, every shortest path
+//   passes a state x with depth_f(x) = rF and depth_b(x) = D - rF. The path's first rF
+//   moves follow the backward layers from that meeting set through the forward depths,
+//   the rest follows the backward depths down to 0 (core/lex_path.hpp, greedy in move
+//   order at every step).
+// Depth tables are direct arrays for small dense key spaces and hash maps otherwise: a
+// point query touches a tiny part of the space.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/byte_table.hpp"
+#include "core/concepts.hpp"
+#include "core/errors.hpp"
+#include "core/lex_path.hpp"
+#include "core/result.hpp"
+#include "core/timer.hpp"
+
+namespace searchbench {
+
+// Direct tables for point queries only while they stay small (2^26 bytes).
+template <class E>
+bool small_direct_table(const E& enc) {
+  return enc.dense() && enc.key_bound() <= (Key{1} << 26);
+}
+
+template <Puzzle P, Encoder<P> E>
+class BidirBfs {
+ public:
+  using State = typename P::State;
+
+  BidirBfs(const P& puzzle, const E& enc, SearchOptions options = {})
+      : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {}
+
+  SearchResult search(const State& start, const State& target) {
+    Timer timer;
+    SearchResult result;
+    if (!puzzle_.same_component(start, target)) return result;
+    const Key start_key = enc_.encode(start), target_key = enc_.encode(target);
+    if (start_key == target_key) {
+      result.found = true;
+      result.distance = 0;
+      result.depth_counts = {1};
+      return result;
+    }
+    const bool direct = small_direct_table(enc_);
+    ByteTable fwd(direct, enc_.key_bound(), 1024), bwd(direct, enc_.key_bound(), 1024);
+    fwd.insert(start_key, 0);
+    bwd.insert(target_key, 0);
+    std::vector<Key> front_f{start_key}, front_b{target_key}, next;
+    int radius_f = 0, radius_b = 0, distance = -1;
+    std::uint64_t peak_frontiers = 2;
+
+    while (!front_f.empty() && !front_b.empty()) {
+      if (options_.max_depth >= 0 && radius_f + radius_b >= options_.max_depth) break;
+      const bool forward = front_f.size() <= front_b.size();
+      auto& mine = forward ? fwd : bwd;
+      auto& other = forward ? bwd : fwd;
+      auto& front = forward ? front_f : front_b;
+      int& radius = forward ? radius_f : radius_b;
+      if (radius + 1 >= ByteTable::kEmpty - 1) throw BudgetError("bidir: depth exceeds 253 on one side");
+      next.clear();
+      int best_other = -1;
+      State state, succ;
+      for (Key k : front) {
+        state = enc_.decode(k);
+        ++result.expanded;
+        for (int m = 0; m < puzzle_.move_count(); ++m) {
+          const bool ok = forward ? puzzle_.apply(state, m, succ) : puzzle_.apply_inverse(state, m, succ);
+          if (!ok) continue;
+          ++result.generated;
+          const Key sk = enc_.encode(succ);
+          if (!mine.insert(sk, static_cast<std::uint8_t>(radius + 1))) continue;
+          next.push_back(sk);
+          const std::uint8_t there = other.get(sk);
+          if (there != ByteTable::kEmpty && (best_other < 0 || there < best_other)) best_other = there;
+        }
+      }
+      ++radius;
+      front.swap(next);
+      peak_frontiers = std::max<std::uint64_t>(peak_frontiers, front_f.size() + front_b.size() + next.size());
+      if (best_other >= 0) {
+        distance = radius + best_other;
+        break;
+      }
+    }
+    result.peak_bytes = fwd.bytes() + bwd.bytes() + peak_frontiers * sizeof(Key);
+    if (distance >= 0 && (options_.max_depth < 0 || distance <= options_.max_depth)) {
+      result.found = true;
+      result.distance = distance;
+      // Meeting set: forward frontier states at the split that the backward side reached
+      // at exactly the remaining distance.
+      const int split = radius_f;
+      KeyLayer meeting;
+      for (Key k : front_f)
+        if (bwd.get(k) == distance - split) meeting.insert(k);
+      auto layers = backward_layers(puzzle_, enc_, std::move(meeting), split,
+                                    [&](Key k, int d) { return fwd.get(k) == d; });
+      result.path = greedy_forward(puzzle_, enc_, start, distance, [&](Key k, int step) {
+        return step <= split ? layers[step].contains(k) : bwd.get(k) == distance - step;
+      });
+    }
+    result.seconds = timer.seconds();
+    return result;
+  }
+
+ private:
+  const P& puzzle_;
+  const E& enc_;
+  SearchOptions options_;
+};
+
+}  // namespace searchbench

@@ -1,0 +1,105 @@
+// Engine `naive`: the textbook breadth-first search, kept as the yardstick.
+//
+// This is the first solution most people write: a std::queue of whole states, each
+// carrying its own std::string path, and a std::set of visited states. No encoder, no
+// table, no packing: every benchmark states how many times faster the other techniques
+// are than this. Because moves are tried in order and first discovery wins, its paths are
+// also the lexicographically smallest shortest paths, which makes it a handy oracle.
+// explore() keeps a std::map from every state to its path (the textbook way to answer
+// many queries from one start).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <queue>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "core/concepts.hpp"
+#include "core/result.hpp"
+#include "core/timer.hpp"
+
+namespace searchbench {
+
+template <Puzzle P>
+class NaiveBfs {
+ public:
+  using State = typename P::State;
+
+  explicit NaiveBfs(const P& puzzle, SearchOptions options = {}) : puzzle_(puzzle), options_(std::move(options)) {}
+
+  SearchResult explore(const State& start) {
+    start_ = start;
+    paths_.clear();
+    return run(start, nullptr);
+  }
+  SearchResult search(const State& start, const State& target) {
+    if (!puzzle_.same_component(start, target)) return SearchResult{};
+    return run(start, &target);
+  }
+  std::optional<std::string> path_to(const State& target) const {
+    auto it = paths_.find(target);
+    if (it == paths_.end()) return std::nullopt;
+    return it->second;
+  }
+
+ private:
+  SearchResult run(const State& start, const State* target) {
+    Timer timer;
+    SearchResult result;
+    std::queue<std::pair<State, std::string>> queue;
+    std::set<State> visited;
+    const bool keep = target == nullptr && options_.keep_table;
+    queue.emplace(start, std::string());
+    visited.insert(start);
+    if (keep) paths_.emplace(start, std::string());
+    result.depth_counts.push_back(1);
+    std::uint64_t peak_queue = 1;
+    if (target && *target == start) {
+      result.found = true;
+      result.distance = 0;
+    }
+    while (!queue.empty() && !result.found) {
+      auto [state, path] = std::move(queue.front());
+      queue.pop();
+      const int depth = static_cast<int>(path.size());
+      if (options_.max_depth >= 0 && depth >= options_.max_depth) continue;
+      ++result.expanded;
+      for (int m = 0; m < puzzle_.move_count(); ++m) {
+        State next;
+        if (!puzzle_.apply(state, m, next)) continue;
+        ++result.generated;
+        if (!visited.insert(next).second) continue;
+        std::string next_path = path + puzzle_.move_name(m);
+        if (static_cast<int>(result.depth_counts.size()) <= depth + 1) {
+          result.depth_counts.push_back(0);
+          if (options_.progress) options_.progress(depth, result.depth_counts[depth], timer.seconds());
+        }
+        ++result.depth_counts[depth + 1];
+        if (keep) paths_.emplace(next, next_path);
+        if (target && next == *target) {
+          result.found = true;
+          result.distance = depth + 1;
+          result.path = next_path;
+          break;
+        }
+        queue.emplace(next, std::move(next_path));
+      }
+      peak_queue = std::max<std::uint64_t>(peak_queue, queue.size());
+    }
+    // Estimated heap use: set nodes, queue entries, stored paths (tree nodes + strings).
+    const std::uint64_t node = sizeof(State) + 4 * sizeof(void*);
+    result.peak_bytes = visited.size() * node + peak_queue * (sizeof(State) + sizeof(std::string)) +
+                        paths_.size() * (node + sizeof(std::string));
+    result.seconds = timer.seconds();
+    return result;
+  }
+
+  const P& puzzle_;
+  SearchOptions options_;
+  State start_{};
+  std::map<State, std::string> paths_;
+};
+
+}  // namespace searchbench

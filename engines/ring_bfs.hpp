@@ -1,0 +1,130 @@
+// Engine `ring`: the classic serial breadth-first search.
+//
+// * Queue: a fixed-capacity circular buffer of keys, allocated once (capacity = the size
+//   of the start's component, so it can never overflow), never reallocated.
+// * Visited set and parent links in one: one byte per key records the move that first
+//   reached it (a direct table for dense encoders, a hash map for sparse ones).
+// * Moves are tried in A, B, C order and the first discovery is kept. By induction each
+//   level then sits in the queue in lexicographic order of its paths, so the move stored
+//   for every state lies on its lexicographically smallest shortest path.
+// * Paths are rebuilt backwards from the target by undoing the stored moves.
+// Whole-space mode (explore) counts states per depth and keeps the table, after which
+// path_to answers any target by walking back (this is what the fixed-start judges use);
+// point mode (search) stops as soon as the target is generated.
+#pragma once
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/byte_table.hpp"
+#include "core/concepts.hpp"
+#include "core/errors.hpp"
+#include "core/result.hpp"
+#include "core/timer.hpp"
+
+namespace searchbench {
+
+template <Puzzle P, Encoder<P> E>
+class RingBfs {
+ public:
+  using State = typename P::State;
+  static constexpr std::uint8_t kRoot = 0xFE;  // marks the start in the move table
+
+  RingBfs(const P& puzzle, const E& enc, SearchOptions options = {})
+      : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {}
+
+  SearchResult explore(const State& start) { return run(start, nullptr); }
+  SearchResult search(const State& start, const State& target) {
+    if (!puzzle_.same_component(start, target)) return SearchResult{};
+    return run(start, &target);
+  }
+
+  // After explore(): the lexicographically smallest shortest path to `target`, or nullopt
+  // when the search did not reach it (other component, or beyond max_depth).
+  std::optional<std::string> path_to(const State& target) const {
+    if (!table_ || !puzzle_.same_component(start_, target)) return std::nullopt;
+    if (table_->get(enc_.encode(target)) == ByteTable::kEmpty) return std::nullopt;
+    return rebuild(target);
+  }
+
+ private:
+  std::string rebuild(State state) const {
+    std::string path;
+    for (std::uint8_t m; (m = table_->get(enc_.encode(state))) != kRoot;) {
+      path.push_back(puzzle_.move_name(m));
+      State parent;
+      puzzle_.apply_inverse(state, m, parent);
+      state = parent;
+    }
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
+  SearchResult run(const State& start, const State* target) {
+    Timer timer;
+    SearchResult result;
+    start_ = start;
+    const std::uint64_t capacity = std::min<std::uint64_t>(puzzle_.component_size(start), enc_.key_bound());
+    table_.emplace(enc_.dense(), enc_.key_bound(), capacity);
+    // Left uninitialised: pages the search never reaches are never touched.
+    std::unique_ptr<Key[]> ring(new Key[capacity]);
+
+    const Key start_key = enc_.encode(start);
+    const Key target_key = target ? enc_.encode(*target) : 0;
+    table_->insert(start_key, kRoot);
+    ring[0] = start_key;
+    std::uint64_t head = 0, tail = 1, size = 1;  // ring positions wrap at capacity
+    result.depth_counts.push_back(1);
+    bool found = target && target_key == start_key;
+
+    State next;
+    for (int depth = 0; size > 0 && !found; ++depth) {
+      if (options_.max_depth >= 0 && depth >= options_.max_depth) break;
+      std::uint64_t level = size, discovered = 0;
+      while (level-- > 0 && !found) {
+        const State state = enc_.decode(ring[head]);
+        head = head + 1 == capacity ? 0 : head + 1;
+        --size;
+        ++result.expanded;
+        for (int m = 0; m < puzzle_.move_count(); ++m) {
+          if (!puzzle_.apply(state, m, next)) continue;
+          ++result.generated;
+          const Key k = enc_.encode(next);
+          if (!table_->insert(k, static_cast<std::uint8_t>(m))) continue;
+          ring[tail] = k;
+          tail = tail + 1 == capacity ? 0 : tail + 1;
+          ++size;
+          ++discovered;
+          if (target && k == target_key) {
+            found = true;
+            break;
+          }
+        }
+      }
+      if (discovered == 0) break;
+      result.depth_counts.push_back(discovered);
+      if (options_.progress) options_.progress(depth + 1, discovered, timer.seconds());
+    }
+
+    result.peak_bytes = table_->bytes() + capacity * sizeof(Key);
+    if (target && found) {
+      result.found = true;
+      result.path = rebuild(*target);
+      result.distance = static_cast<int>(result.path.size());
+    }
+    if (!options_.keep_table) table_.reset();
+    result.seconds = timer.seconds();
+    return result;
+  }
+
+  const P& puzzle_;
+  const E& enc_;
+  SearchOptions options_;
+  State start_{};
+  std::optional<ByteTable> table_;
+};
+
+}  // namespace searchbench

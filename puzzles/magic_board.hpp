@@ -1,0 +1,213 @@
+// The 2 x K magic board (K = 2..8) under two rule sets.
+//
+// `msquare` is USACO "Magic Squares" (Sicily 1150/1151): start 1..2K in clockwise order,
+// A swaps the rows, B rotates each row one step right, C turns the central 2x2 block
+// clockwise. `sicily1515` (Sicily 1515, even K): start 1..2K in row order, A swaps the left
+// and right halves, B rotates each row one step left, C turns the central block
+// counter-clockwise. Every move permutes cell positions, so a move is a table
+// `out[i] = in[source[i]]`, and its inverse is the inverse permutation.
+//
+// States hold the cells in row order (top row left to right, then bottom row left to
+// right). Text: the 2K numbers, optionally split into rows by '/', in row order;
+// clockwise order (the USACO judge's) is read by parse_clockwise.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/errors.hpp"
+
+namespace searchbench {
+
+enum class MagicRules { msquare, sicily1515 };
+
+struct MagicState {
+  std::array<std::uint8_t, 16> cells{};  // row order; cells past 2K stay 0
+  friend bool operator==(const MagicState&, const MagicState&) = default;
+  friend auto operator<=>(const MagicState&, const MagicState&) = default;
+};
+
+class MagicBoard {
+ public:
+  using State = MagicState;
+  static constexpr int kMinWidth = 2;
+  static constexpr int kMaxWidth = 8;
+
+  MagicBoard(int width, MagicRules rules) : k_(width), n_(2 * width), rules_(rules) {
+    if (width < kMinWidth || width > kMaxWidth)
+      throw InputError("magic board width K=" + std::to_string(width) + " is not supported (K must be 2..8)");
+    if (rules == MagicRules::sicily1515 && width % 2 != 0)
+      throw InputError("sicily1515 rules need an even width K (got " + std::to_string(width) + ")");
+    build_moves();
+  }
+
+  std::string name() const {
+    return std::string(rules_ == MagicRules::msquare ? "msquare" : "sicily1515") + "-2x" +
+           std::to_string(k_);
+  }
+  int width() const { return k_; }
+  int cells() const { return n_; }
+  MagicRules rules() const { return rules_; }
+
+  State start() const {
+    State s;
+    for (int i = 0; i < n_; ++i) s.cells[i] = static_cast<std::uint8_t>(i + 1);
+    return rules_ == MagicRules::msquare ? from_clockwise(s) : s;
+  }
+
+  int move_count() const { return 3; }
+  char move_name(int m) const { return static_cast<char>('A' + m); }
+  bool apply(const State& s, int m, State& out) const {
+    permute(s, forward_[m], out);
+    return true;
+  }
+  bool apply_inverse(const State& s, int m, State& out) const {
+    permute(s, backward_[m], out);
+    return true;
+  }
+  int inverse_move(int m) const { return inverse_[m]; }
+  int move_order(int m) const { return order_[m]; }
+
+  // Every permutation is reachable for the sizes SPEC lists; (2K)! is a bound for the rest.
+  std::uint64_t component_size(const State&) const {
+    std::uint64_t f = 1;
+    for (int i = 2; i <= n_; ++i) f *= static_cast<std::uint64_t>(i);
+    return f;
+  }
+  bool same_component(const State&, const State&) const { return true; }
+
+  State parse(std::string_view text) const { return parse_ordered(text, false); }
+  State parse_clockwise(std::string_view text) const { return parse_ordered(text, true); }
+
+  // Validates 2K values already read (row order): each of 1..2K exactly once.
+  State from_row_values(const int* values, int count) const {
+    if (count != n_)
+      throw InputError("a 2x" + std::to_string(k_) + " board needs " + std::to_string(n_) +
+                       " numbers, got " + std::to_string(count));
+    State s;
+    std::uint32_t seen = 0;
+    for (int i = 0; i < n_; ++i) {
+      const int v = values[i];
+      if (v < 1 || v > n_)
+        throw InputError("cell value " + std::to_string(v) + " is out of range 1.." + std::to_string(n_));
+      if (seen & (1u << v)) throw InputError("cell value " + std::to_string(v) + " appears twice");
+      seen |= 1u << v;
+      s.cells[i] = static_cast<std::uint8_t>(v);
+    }
+    return s;
+  }
+
+  // Clockwise order lists the top row left to right, then the bottom row right to left.
+  State from_clockwise(const State& clockwise) const {
+    State s;
+    if (k_ > kMaxWidth) __builtin_unreachable();  // lets the compiler see the bound
+    for (int j = 0; j < k_; ++j) {
+      s.cells[j] = clockwise.cells[j];
+      s.cells[k_ + j] = clockwise.cells[n_ - 1 - j];
+    }
+    return s;
+  }
+  State to_clockwise(const State& rows) const { return from_clockwise(rows); }  // an involution
+
+  std::string format(const State& s) const {
+    std::string out;
+    for (int i = 0; i < n_; ++i) {
+      if (i == k_) out += " /";
+      if (i > 0) out += ' ';
+      out += std::to_string(s.cells[i]);
+    }
+    return out;
+  }
+
+ private:
+  using Table = std::array<std::uint8_t, 16>;
+
+  static void permute(const State& s, const Table& source, State& out) {
+    for (int i = 0; i < 16; ++i) out.cells[i] = s.cells[source[i]];
+  }
+
+  void build_moves() {
+    for (auto& t : forward_)
+      for (int i = 0; i < 16; ++i) t[i] = static_cast<std::uint8_t>(i);  // unused cells map to themselves
+    const int top = 0, bottom = k_, c = (k_ - 2) / 2;
+    Table& a = forward_[0];
+    Table& b = forward_[1];
+    Table& cc = forward_[2];
+    for (int j = 0; j < k_; ++j) {
+      if (rules_ == MagicRules::msquare) {
+        a[top + j] = static_cast<std::uint8_t>(bottom + j);
+        a[bottom + j] = static_cast<std::uint8_t>(top + j);
+        b[top + j] = static_cast<std::uint8_t>(top + (j + k_ - 1) % k_);
+        b[bottom + j] = static_cast<std::uint8_t>(bottom + (j + k_ - 1) % k_);
+      } else {
+        a[top + j] = static_cast<std::uint8_t>(top + (j + k_ / 2) % k_);
+        a[bottom + j] = static_cast<std::uint8_t>(bottom + (j + k_ / 2) % k_);
+        b[top + j] = static_cast<std::uint8_t>(top + (j + 1) % k_);
+        b[bottom + j] = static_cast<std::uint8_t>(bottom + (j + 1) % k_);
+      }
+    }
+    const int tl = top + c, tr = top + c + 1, bl = bottom + c, br = bottom + c + 1;
+    if (rules_ == MagicRules::msquare) {  // clockwise: tl <- bl, tr <- tl, br <- tr, bl <- br
+      cc[tl] = bl; cc[tr] = tl; cc[br] = tr; cc[bl] = br;
+    } else {  // counter-clockwise: tl <- tr, tr <- br, br <- bl, bl <- tl
+      cc[tl] = tr; cc[tr] = br; cc[br] = bl; cc[bl] = tl;
+    }
+    for (int m = 0; m < 3; ++m) {
+      for (int i = 0; i < 16; ++i) backward_[m][forward_[m][i]] = static_cast<std::uint8_t>(i);
+      order_[m] = permutation_order(forward_[m]);
+      inverse_[m] = -1;
+      for (int m2 = 0; m2 < 3; ++m2)
+        if (backward_[m] == forward_[m2]) inverse_[m] = m2;
+    }
+  }
+
+  static int permutation_order(const Table& t) {
+    Table power = t;
+    for (int n = 1; n <= 64; ++n) {
+      bool identity = true;
+      for (int i = 0; i < 16; ++i) identity = identity && power[i] == i;
+      if (identity) return n;
+      Table next;
+      for (int i = 0; i < 16; ++i) next[i] = power[t[i]];
+      power = next;
+    }
+    return 0;
+  }
+
+  State parse_ordered(std::string_view text, bool clockwise) const {
+    int values[17];
+    int count = 0;
+    std::size_t i = 0;
+    while (i < text.size()) {
+      const char ch = text[i];
+      if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',' || ch == '/') {
+        ++i;
+        continue;
+      }
+      if (ch < '0' || ch > '9')
+        throw InputError(std::string("unexpected character '") + ch + "' in board \"" + std::string(text) + "\"");
+      int v = 0;
+      while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+        v = v * 10 + (text[i] - '0');
+        if (v > 99) throw InputError("cell value is out of range in board \"" + std::string(text) + "\"");
+        ++i;
+      }
+      if (count < 17) values[count] = v;
+      ++count;
+    }
+    State s = from_row_values(values, count);
+    return clockwise ? from_clockwise(s) : s;
+  }
+
+  int k_;
+  int n_;
+  MagicRules rules_;
+  std::array<Table, 3> forward_{};
+  std::array<Table, 3> backward_{};
+  std::array<int, 3> order_{};
+  std::array<int, 3> inverse_{};
+};
+
+}  // namespace searchbench
