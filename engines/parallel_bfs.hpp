@@ -4,14 +4,16 @@
 //   into ranges; each thread appends the states it is first to reach to its own buffer
 //   (tbb::enumerable_thread_specific), and the buffers are joined into the next frontier
 //   after the level, so no lock or shared counter is touched per state.
-// * Visited set, dense encoders: a packed atomic array with 2 bits per key (AtomicDepthArray),
-//   claimed by one fetch_or test-and-set; it stores 1 + depth mod 3, which is all the depth
-//   information a path needs (a state's neighbours lie at depths d-1, d, d+1).
-//   Sparse encoders: ShardedTagMap (256 mutex-guarded shards; measured faster than
-//   tbb::concurrent_unordered_map, see core/concurrent_tag_map.hpp).
+// * Visited set, dense encoders: an atomic bitset, one bit per key, claimed by a single
+//   fetch_or test-and-set (AtomicBitset). When paths are wanted (point queries, or a kept
+//   table) the winner also writes the depth mod 256 into a byte array; a byte, not Korf's
+//   two bits, because the move graph is directed: undoing B takes three more B moves, so a
+//   predecessor of a depth-d state can lie anywhere in d-1 .. d+3, and a residue modulo 3
+//   cannot tell those apart. Sparse encoders: ShardedDepthMap (256 mutex-guarded shards;
+//   measured against tbb::concurrent_unordered_map, see core/concurrent_depth_map.hpp).
 // * Determinism: the per-depth counts do not depend on which thread claims a state. The
 //   path does not come from discovery order either: it is rebuilt afterwards from the
-//   depth tags (core/lex_path.hpp), so it is the lexicographically smallest shortest path
+//   depths (core/lex_path.hpp), so it is the lexicographically smallest shortest path
 //   for any thread count and any interleaving.
 // * Threads: one tbb::task_arena of `threads` workers per run.
 #pragma once
@@ -27,14 +29,38 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include "core/atomic_depth_array.hpp"
+#include "core/atomic_bitset.hpp"
 #include "core/concepts.hpp"
-#include "core/concurrent_tag_map.hpp"
+#include "core/concurrent_depth_map.hpp"
+#include "core/errors.hpp"
 #include "core/lex_path.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
 
 namespace searchbench {
+
+// Dense visited set: the bitset decides who wins a key; depths are kept only when paths
+// are wanted. Each depth byte is written once, by the winner, and read only after the
+// level's parallel_for has joined, so plain bytes are race-free.
+class DenseVisited {
+ public:
+  DenseVisited(Key bound, bool with_depths) : seen_(bound), bound_(bound) {
+    if (with_depths) depths_.reset(new std::uint8_t[bound]);  // written before ever read
+  }
+  bool claim(Key k, int depth) {
+    if (!seen_.test_and_set(k)) return false;
+    if (depths_) depths_[k] = static_cast<std::uint8_t>(depth);
+    return true;
+  }
+  // depth mod 256, or -1 when not reached
+  int depth_mod(Key k) const { return seen_.test(k) && depths_ ? depths_[k] : -1; }
+  std::uint64_t bytes() const { return seen_.bytes() + (depths_ ? bound_ : 0); }
+
+ private:
+  AtomicBitset seen_;
+  Key bound_;
+  std::unique_ptr<std::uint8_t[]> depths_;
+};
 
 template <Puzzle P, Encoder<P> E>
 class ParallelBfs {
@@ -57,38 +83,40 @@ class ParallelBfs {
     if (std::holds_alternative<std::monostate>(visited_) || !puzzle_.same_component(start_, target))
       return std::nullopt;
     const Key target_key = enc_.encode(target);
-    if (tag(target_key) == 0) return std::nullopt;
-    // Depth from the tags alone: step to any neighbour tagged one level nearer the start.
+    if (depth_mod(target_key) < 0) return std::nullopt;
+    // The exact depth: step back to any predecessor one level nearer the start (depth mod
+    // 256 is unambiguous there) and count the steps.
     int distance = 0;
     const Key start_key = enc_.encode(start_);
     State state = target, prev;
     for (Key k = target_key; k != start_key; ++distance) {
-      const std::uint64_t want = 1 + (tag(k) + 1) % 3;  // tag of depth-1: (t-1-1) mod 3 + 1
+      const int want = (depth_mod(k) + 255) & 0xFF;
       bool stepped = false;
       for (int m = 0; m < puzzle_.move_count() && !stepped; ++m) {
         if (!puzzle_.apply_inverse(state, m, prev)) continue;
         const Key pk = enc_.encode(prev);
-        if (tag(pk) == want) {
+        if (depth_mod(pk) == want) {
           state = prev;
           k = pk;
           stepped = true;
         }
       }
-      if (!stepped) throw std::logic_error("parallel: inconsistent depth tags");
+      if (!stepped) throw std::logic_error("parallel: inconsistent depths");
     }
     return lex_smallest_path(puzzle_, enc_, start_, target, distance,
-                             [&](Key k, int d) { return tag(k) == AtomicDepthArray::tag_of_depth(d); });
+                             [&](Key k, int d) { return at_depth(k, d); });
   }
 
  private:
-  std::uint64_t tag(Key k) const {
+  int depth_mod(Key k) const {
     return std::visit(
-        [k](const auto& v) -> std::uint64_t {
-          if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) return 0;
-          else return v->tag(k);
+        [k](const auto& v) -> int {
+          if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) return -1;
+          else return v->depth_mod(k);
         },
         visited_);
   }
+  bool at_depth(Key k, int depth) const { return depth_mod(k) == (depth & 0xFF); }
 
   SearchResult run(const State& start, const State* target) {
     Timer timer;
@@ -97,20 +125,22 @@ class ParallelBfs {
     tbb::task_arena arena(options_.threads);
     arena.execute([&] {
       if (enc_.dense()) {
-        auto& v = visited_.template emplace<std::shared_ptr<AtomicDepthArray>>(
-            std::make_shared<AtomicDepthArray>(enc_.key_bound()));
+        // Whole-space runs that keep no table need the bitset alone.
+        const bool with_depths = target != nullptr || options_.keep_table;
+        auto& v = visited_.template emplace<std::shared_ptr<DenseVisited>>(
+            std::make_shared<DenseVisited>(enc_.key_bound(), with_depths));
         result = levels(*v, start, target);
         result.peak_bytes += v->bytes();
       } else {
-        auto& v = visited_.template emplace<std::shared_ptr<ShardedTagMap>>(
-            std::make_shared<ShardedTagMap>(puzzle_.component_size(start)));
+        auto& v = visited_.template emplace<std::shared_ptr<ShardedDepthMap>>(
+            std::make_shared<ShardedDepthMap>(puzzle_.component_size(start)));
         result = levels(*v, start, target);
         result.peak_bytes += v->bytes();
       }
     });
     if (target && result.found) {
       result.path = lex_smallest_path(puzzle_, enc_, start, *target, result.distance,
-                                      [&](Key k, int d) { return tag(k) == AtomicDepthArray::tag_of_depth(d); });
+                                      [&](Key k, int d) { return at_depth(k, d); });
     }
     if (!options_.keep_table) visited_ = std::monostate{};
     result.seconds = timer.seconds();
@@ -190,7 +220,7 @@ class ParallelBfs {
   const E& enc_;
   SearchOptions options_;
   State start_{};
-  std::variant<std::monostate, std::shared_ptr<AtomicDepthArray>, std::shared_ptr<ShardedTagMap>> visited_;
+  std::variant<std::monostate, std::shared_ptr<DenseVisited>, std::shared_ptr<ShardedDepthMap>> visited_;
 };
 
 }  // namespace searchbench

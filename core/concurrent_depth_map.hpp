@@ -1,11 +1,11 @@
-// The sparse counterpart of AtomicDepthArray for the parallel engine: key -> 1 + depth mod 3
-// in a hash map shared by threads.
+// The sparse visited set of the parallel engine: key -> depth mod 256 in a hash map shared
+// by threads (the first claim of a key wins; later claims never overwrite).
 //
 // Two candidates were measured on msquare 2x4/2x5 with the decimal and octal encoders
 // (bench/bench_concurrent_sets.cpp): oneTBB's concurrent_unordered_map (lock-free split-
 // ordered list, one heap node per entry) and a sharded map (256 std::unordered_map shards,
 // each behind its own mutex, the shard chosen by the key's hash). The engine uses
-// ShardedTagMap, the faster of the two on those runs; both stay here so the benchmark keeps
+// ShardedDepthMap, the faster of the two on those runs; both stay here so the benchmark keeps
 // comparing them.
 #pragma once
 
@@ -28,22 +28,22 @@ inline std::uint64_t mix_key(Key k) {  // splitmix64 finaliser: spreads nearby k
   return k ^ (k >> 31);
 }
 
-class ShardedTagMap {
+class ShardedDepthMap {
  public:
   static constexpr int kShards = 256;
-  explicit ShardedTagMap(std::uint64_t expected) {
+  explicit ShardedDepthMap(std::uint64_t expected) {
     for (auto& s : shards_) s.map.reserve(expected / kShards + 16);
   }
   bool claim(Key k, int depth) {
     Shard& s = shard(k);
     std::lock_guard lock(s.mutex);
-    return s.map.try_emplace(k, static_cast<std::uint8_t>(1 + depth % 3)).second;
+    return s.map.try_emplace(k, static_cast<std::uint8_t>(depth)).second;
   }
-  std::uint64_t tag(Key k) const {
+  int depth_mod(Key k) const {
     const Shard& s = shard(k);
     std::lock_guard lock(s.mutex);
     auto it = s.map.find(k);
-    return it == s.map.end() ? 0 : it->second;
+    return it == s.map.end() ? -1 : it->second;
   }
   std::uint64_t bytes() const {
     std::uint64_t total = 0;
@@ -63,13 +63,13 @@ class ShardedTagMap {
   std::array<Shard, kShards> shards_;
 };
 
-class TbbTagMap {
+class TbbDepthMap {
  public:
-  explicit TbbTagMap(std::uint64_t expected) : map_(expected) {}
-  bool claim(Key k, int depth) { return map_.emplace(k, static_cast<std::uint8_t>(1 + depth % 3)).second; }
-  std::uint64_t tag(Key k) const {
+  explicit TbbDepthMap(std::uint64_t expected) : map_(expected) {}
+  bool claim(Key k, int depth) { return map_.emplace(k, static_cast<std::uint8_t>(depth)).second; }
+  int depth_mod(Key k) const {
     auto it = map_.find(k);
-    return it == map_.end() ? 0 : it->second;
+    return it == map_.end() ? -1 : it->second;
   }
   std::uint64_t bytes() const {
     return map_.unsafe_bucket_count() * sizeof(void*) + map_.size() * (sizeof(std::pair<const Key, std::uint8_t>) + 3 * sizeof(void*));

@@ -1,0 +1,133 @@
+// Checkers line: SPEC's totals and radii, the FZU sample, and random point queries checked
+// against a small breadth-first search written plainly here (strings, std::map).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <queue>
+#include <random>
+
+#include "core/registry.hpp"
+#include "puzzles/checkers_line.hpp"
+
+using namespace searchbench;
+
+namespace {
+
+// Independent oracle: distance between two boards by swapping characters in strings.
+int plain_distance(const std::string& from, const std::string& to) {
+  std::map<std::string, int> dist{{from, 0}};
+  std::queue<std::string> q;
+  q.push(from);
+  while (!q.empty()) {
+    const std::string s = q.front();
+    q.pop();
+    if (s == to) return dist[s];
+    const int hole = static_cast<int>(s.find('&'));
+    for (int delta : {-2, -1, 1, 2}) {
+      const int j = hole + delta;
+      if (j < 0 || j >= static_cast<int>(s.size())) continue;
+      std::string t = s;
+      std::swap(t[hole], t[j]);
+      if (dist.emplace(t, dist[s] + 1).second) q.push(t);
+    }
+  }
+  return -1;
+}
+
+std::string random_board(std::mt19937& rng, int n, int hashes) {
+  std::string b = std::string(hashes, '#') + std::string(n - 1 - hashes, '@');
+  std::shuffle(b.begin(), b.end(), rng);
+  b.insert(b.begin() + static_cast<long>(rng() % static_cast<unsigned>(n)), '&');
+  return b;
+}
+
+SearchResult explore(int n, const std::string& encoder = "") {
+  SolverConfig c;
+  c.puzzle = "checkers-" + std::to_string(n);
+  c.encoder = encoder;
+  return make_solver(c)->explore();
+}
+
+}  // namespace
+
+TEST(Checkers, ReachableTotalsMatchTheBinomialFormula) {
+  for (int n = 1; n <= 15; ++n) {
+    const int k = (n - 1) / 2;
+    EXPECT_EQ(explore(n).states(), CheckersLine::binomial(n - 1, k) * static_cast<std::uint64_t>(n)) << "N=" << n;
+  }
+}
+
+TEST(Checkers, RadiiFromTheDefaultStart) {
+  EXPECT_EQ(explore(5).radius(), 8);
+  EXPECT_EQ(explore(7).radius(), 15);
+  EXPECT_EQ(explore(9).radius(), 25);
+  EXPECT_EQ(explore(11).radius(), 36);
+}
+
+TEST(Checkers, EveryEncoderGivesTheSameDepthCounts) {
+  const auto reference = explore(13).depth_counts;
+  for (const auto& enc : applicable_encoders(parse_puzzle("checkers-13"), "ring")) EXPECT_EQ(explore(13, enc).depth_counts, reference) << enc;
+}
+
+TEST(Checkers, FzuSampleNeedsEightMoves) {
+  for (const auto& engine : {"ring", "parallel", "bidir", "iddfs", "naive"}) {
+    SolverConfig c;
+    c.puzzle = "checkers-5";
+    c.engine = engine;
+    c.start = "##&@@";
+    const SearchResult r = make_solver(c)->search("@@&##");
+    EXPECT_EQ(r.distance, 8) << engine;
+    EXPECT_EQ(r.path.size(), 8u) << engine;
+  }
+}
+
+TEST(Checkers, RandomPointQueriesMatchAPlainBfs) {
+  std::mt19937 rng(2024);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int n = 3 + static_cast<int>(rng() % 13);  // 3..15
+    const int hashes = static_cast<int>(rng() % static_cast<unsigned>(n));
+    const std::string a = random_board(rng, n, hashes), b = random_board(rng, n, hashes);
+    const int expected = plain_distance(a, b);
+    for (const auto& engine : {"ring", "parallel", "bidir", "naive"}) {
+      SolverConfig c;
+      c.puzzle = "checkers-" + std::to_string(n);
+      c.engine = engine;
+      c.start = a;
+      c.options.threads = engine == std::string("parallel") ? 2 : 1;
+      const SearchResult r = make_solver(c)->search(b);
+      ASSERT_EQ(r.distance, expected) << engine << " " << a << " -> " << b;
+    }
+  }
+}
+
+TEST(Checkers, DifferentPieceCountsAreUnreachable) {
+  for (const auto& engine : {"ring", "parallel", "bidir", "iddfs", "naive"}) {
+    SolverConfig c;
+    c.puzzle = "checkers-5";
+    c.engine = engine;
+    c.start = "##&@@";
+    const SearchResult r = make_solver(c)->search("#@&@@");
+    EXPECT_FALSE(r.found) << engine;
+    EXPECT_EQ(r.distance, -1) << engine;
+  }
+}
+
+TEST(Checkers, PathsReplayToTheTarget) {
+  std::mt19937 rng(99);
+  const CheckersLine line(17, 8);
+  for (int trial = 0; trial < 20; ++trial) {
+    const std::string a = random_board(rng, 17, 8), b = random_board(rng, 17, 8);
+    SolverConfig c;
+    c.puzzle = "checkers-17";
+    c.engine = "bidir";
+    c.start = a;
+    const SearchResult r = make_solver(c)->search(b);
+    ASSERT_TRUE(r.found);
+    CheckersState s = line.parse(a), next;
+    for (char m : r.path) {
+      ASSERT_TRUE(line.apply(s, m - 'a', next));
+      s = next;
+    }
+    EXPECT_EQ(line.format(s), b);
+  }
+}

@@ -1,0 +1,143 @@
+// Encoders: every state of 2x4 (and of small checkers lines) round-trips and no two states
+// share a key; each encoder refuses the sizes it cannot represent.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+#include <unordered_set>
+
+#include "core/registry.hpp"
+#include "encoders/checkers_bitpack.hpp"
+#include "encoders/checkers_combinatorial.hpp"
+#include "encoders/checkers_decimal.hpp"
+#include "encoders/checkers_maskhole.hpp"
+#include "encoders/magic_cantor.hpp"
+#include "encoders/magic_decimal.hpp"
+#include "encoders/magic_octal.hpp"
+#include "encoders/magic_octal7.hpp"
+
+using namespace searchbench;
+
+template <class E>
+class MagicEncoderTest : public ::testing::Test {};
+using MagicEncoders = ::testing::Types<MagicDecimal, MagicOctal, MagicOctal7, MagicCantor>;
+TYPED_TEST_SUITE(MagicEncoderTest, MagicEncoders);
+
+TYPED_TEST(MagicEncoderTest, RoundTripsAllPermutationsOf2x4Injectively) {
+  const MagicBoard board(4, MagicRules::msquare);
+  const TypeParam enc(board);
+  std::array<int, 8> values;
+  std::iota(values.begin(), values.end(), 1);
+  std::unordered_set<Key> keys;
+  do {
+    const MagicState s = board.from_row_values(values.data(), 8);
+    const Key k = enc.encode(s);
+    ASSERT_LT(k, enc.key_bound());
+    ASSERT_EQ(enc.decode(k), s);
+    ASSERT_TRUE(keys.insert(k).second) << "two states share key " << k;
+  } while (std::next_permutation(values.begin(), values.end()));
+  EXPECT_EQ(keys.size(), 40'320u);
+}
+
+TYPED_TEST(MagicEncoderTest, RoundTripsRandomBoardsOfEveryWidthItFits) {
+  std::mt19937 rng(3);
+  for (int k = 2; k <= 8; ++k) {
+    const MagicBoard board(k, MagicRules::msquare);
+    if (!TypeParam::fits(board).empty()) {
+      EXPECT_THROW(TypeParam{board}, InputError);
+      continue;
+    }
+    const TypeParam enc(board);
+    std::vector<int> values(2 * k);
+    std::iota(values.begin(), values.end(), 1);
+    for (int trial = 0; trial < 500; ++trial) {
+      std::shuffle(values.begin(), values.end(), rng);
+      const MagicState s = board.from_row_values(values.data(), 2 * k);
+      ASSERT_EQ(enc.decode(enc.encode(s)), s) << board.name();
+      ASSERT_LE(enc.encode(s), enc.key_bound());
+    }
+  }
+}
+
+TEST(MagicEncoders, SizesAndDensityFollowSpec) {
+  const MagicBoard b4(4, MagicRules::msquare);
+  EXPECT_EQ(MagicOctal(b4).key_bound(), Key{1} << 24);
+  EXPECT_EQ(MagicOctal7(b4).key_bound(), Key{1} << 21);
+  EXPECT_EQ(MagicCantor(b4).key_bound(), 40'320u);
+  EXPECT_EQ(MagicDecimal(b4).encode(b4.start()), 12'348'765u);
+  EXPECT_FALSE(MagicDecimal(b4).dense());
+  EXPECT_TRUE(MagicOctal(b4).dense());
+  const MagicBoard b5(5, MagicRules::msquare);
+  EXPECT_FALSE(MagicDecimal::fits(b5).empty());  // 10 needs two decimal digits
+  EXPECT_FALSE(MagicOctal(b5).dense());           // 2^40 keys: hashed
+  EXPECT_TRUE(MagicCantor(MagicBoard(6, MagicRules::msquare)).dense());
+  EXPECT_FALSE(MagicCantor(MagicBoard(8, MagicRules::msquare)).dense());
+  EXPECT_EQ(MagicCantor(MagicBoard(8, MagicRules::msquare)).key_bound(), 20'922'789'888'000u);
+}
+
+template <class E>
+class CheckersEncoderTest : public ::testing::Test {};
+using CheckersEncoders = ::testing::Types<CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>;
+TYPED_TEST_SUITE(CheckersEncoderTest, CheckersEncoders);
+
+TYPED_TEST(CheckersEncoderTest, RoundTripsEveryArrangementInjectively) {
+  for (int n = 1; n <= 11; ++n) {
+    for (int hashes = 0; hashes < n; ++hashes) {
+      const CheckersLine line(n, hashes);
+      const TypeParam enc(line);
+      std::unordered_set<Key> keys;
+      // Every placement of the hole and of the `hashes` '#' among the other cells.
+      for (int hole = 0; hole < n; ++hole) {
+        for (std::uint32_t mask = 0; mask < (1u << (n - 1)); ++mask) {
+          if (std::popcount(mask) != hashes) continue;
+          std::string text;
+          for (int i = 0, piece = 0; i < n; ++i) text += i == hole ? '&' : ((mask >> piece++) & 1) ? '#' : '@';
+          const CheckersState s = line.parse(text);
+          const Key k = enc.encode(s);
+          ASSERT_LT(k, enc.key_bound());
+          ASSERT_EQ(enc.decode(k), s) << text;
+          ASSERT_TRUE(keys.insert(k).second) << text;
+        }
+      }
+      ASSERT_EQ(keys.size(), line.component_size(line.start()));
+    }
+  }
+}
+
+TEST(CheckersEncoders, FitAndRefuse) {
+  EXPECT_TRUE(CheckersMaskHole::fits(CheckersLine(29)).empty());
+  EXPECT_FALSE(CheckersMaskHole::fits(CheckersLine(30)).empty());
+  EXPECT_THROW(CheckersMaskHole{CheckersLine(32)}, InputError);
+  EXPECT_TRUE(CheckersBitpack(CheckersLine(16)).dense());
+  EXPECT_FALSE(CheckersBitpack(CheckersLine(17)).dense());
+  EXPECT_EQ(CheckersCombinatorial(CheckersLine(25)).key_bound(), 67'603'900u);
+  const CheckersLine l32(32);
+  for (const auto& s : {l32.start(), l32.parse("@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@&"), l32.parse("&###############################")}) {
+    const CheckersLine line(32, l32.count(s, CheckersLine::kHash));
+    EXPECT_EQ(CheckersCombinatorial(line).decode(CheckersCombinatorial(line).encode(s)), s);
+    EXPECT_EQ(CheckersDecimal(line).decode(CheckersDecimal(line).encode(s)), s);
+    EXPECT_EQ(CheckersBitpack(line).decode(CheckersBitpack(line).encode(s)), s);
+  }
+}
+
+TEST(Registry, ListsWhatFitsAndRefusesTheRest) {
+  EXPECT_EQ(applicable_encoders(parse_puzzle("msquare"), "ring"), (std::vector<std::string>{"decimal", "octal", "octal7", "cantor"}));
+  EXPECT_EQ(applicable_encoders(parse_puzzle("msquare-2x5"), "ring"), (std::vector<std::string>{"octal", "octal7", "cantor"}));
+  EXPECT_EQ(applicable_encoders(parse_puzzle("checkers-31"), "bidir"), (std::vector<std::string>{"decimal", "bitpack", "combinatorial"}));
+  EXPECT_EQ(applicable_encoders(parse_puzzle("msquare"), "naive"), (std::vector<std::string>{"none"}));
+  EXPECT_THROW(parse_puzzle("msquare-2x9"), InputError);
+  EXPECT_THROW(parse_puzzle("checkers-99"), InputError);
+  EXPECT_THROW(parse_puzzle("checkers-x"), InputError);
+  EXPECT_THROW(parse_puzzle("sudoku"), InputError);
+  EXPECT_THROW(engine_info("dfs"), InputError);
+  SolverConfig c;
+  c.puzzle = "msquare-2x5";
+  c.encoder = "decimal";
+  EXPECT_THROW(make_solver(c), InputError);
+  c.encoder = "nope";
+  EXPECT_THROW(make_solver(c), InputError);
+  c.encoder = "cantor";
+  c.options.threads = 0;
+  EXPECT_THROW(make_solver(c), InputError);
+}

@@ -1,0 +1,93 @@
+// The judge front ends: SPEC 2's samples, exact formats, agreement across engines, and a
+// clear error with a line number for every class of bad input.
+#include <gtest/gtest.h>
+
+#include "cli/judges.hpp"
+#include "core/errors.hpp"
+
+using namespace searchbench;
+
+namespace {
+
+std::string error_of(std::string_view judge, std::string_view input) {
+  try {
+    run_judge(judge, input);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST(Judges, Sicily1151Sample) {
+  EXPECT_EQ(run_judge("sicily1151", "4\n5 8 7 6\n4 1 2 3\n3\n8 7 6 5\n1 2 3 4\n-1\n"), "2 AB\n1 A\n");
+}
+
+TEST(Judges, Sicily1151LimitAndEndOfInput) {
+  EXPECT_EQ(run_judge("sicily1151", "1\n5 8 7 6\n4 1 2 3\n"), "-1\n");  // needs 2 > 1; input just ends
+  EXPECT_EQ(run_judge("sicily1151", "0\n1 2 3 4\n8 7 6 5\n-1\n"), "0 \n");
+}
+
+TEST(Judges, Sicily1515UsesItsOwnRules) {
+  EXPECT_EQ(run_judge("sicily1515", "5\n3 4 1 2\n7 8 5 6\n-1\n"), "1 A\n");
+  EXPECT_EQ(run_judge("sicily1515", "100\n1 2 3 4\n5 6 7 8\n-1\n"), "0 \n");
+}
+
+TEST(Judges, MsquareSampleAndLineWrapping) {
+  EXPECT_EQ(run_judge("msquare", "2 6 8 4 5 7 3 1\n"), "7\nBCABCCB\n");
+  EXPECT_EQ(run_judge("msquare", "1 2 3 4 5 6 7 8\n"), "0\n\n");
+}
+
+TEST(Judges, Fzu1603Sample) {
+  EXPECT_EQ(run_judge("fzu1603", "1\n##&@@ @@&##\n"), "8\n");
+  EXPECT_EQ(run_judge("fzu1603", "2\n##&@@ @@&##\n#&#@@ ##&@@\n"), "8\n1\n");
+  EXPECT_EQ(run_judge("fzu1603", "1\n##&@@ ##@&@\n"), "1\n");
+  EXPECT_EQ(run_judge("fzu1603", "1\n##&@@ #@&@@\n"), "-1\n");  // different counts
+}
+
+TEST(Judges, EveryEngineGivesByteIdenticalOutput) {
+  const std::string input = "22\n8 7 6 5\n4 3 2 1\n30\n4 1 2 3\n5 8 7 6\n5\n1 7 2 4\n8 6 3 5\n-1\n";
+  const std::string expected = run_judge("sicily1151", input);
+  for (const auto& engine : {"ring", "parallel", "bidir", "iddfs", "naive"})
+    for (const auto& encoder : {"decimal", "octal", "octal7", "cantor"}) {
+      if (engine == std::string("naive") && encoder != std::string("cantor")) continue;
+      JudgeOptions o{engine, engine == std::string("naive") ? "" : encoder};
+      EXPECT_EQ(run_judge("sicily1151", input, o), expected) << engine << "/" << encoder;
+    }
+  const std::string fzu = "3\n#####&@@@@@ @@@@@&#####\n#@#@#&@#@#@ @@@##&#@##@\n&@#@#@#@#@# @#@#@#@#@#&\n";
+  const std::string fzu_expected = run_judge("fzu1603", fzu);
+  for (const auto& engine : {"ring", "parallel", "bidir", "iddfs", "naive"})
+    for (const auto& encoder : {"decimal", "bitpack", "maskhole", "combinatorial"}) {
+      if (engine == std::string("naive") && encoder != std::string("decimal")) continue;
+      JudgeOptions o{engine, engine == std::string("naive") ? "" : encoder};
+      EXPECT_EQ(run_judge("fzu1603", fzu, o), fzu_expected) << engine << "/" << encoder;
+    }
+}
+
+TEST(Judges, BadInputGetsOneClearLineWithItsLineNumber) {
+  EXPECT_EQ(error_of("sicily1151", ""), "line 1: empty input: expected a move limit N");
+  EXPECT_EQ(error_of("sicily1151", "4\n5 8 7 x\n"), "line 2: expected a cell value, got 'x'");
+  EXPECT_EQ(error_of("sicily1151", "4\n5 8 7 6\n4 1 2\n"), "line 3: input ended inside a board: expected 8 numbers, got 7");
+  EXPECT_EQ(error_of("sicily1151", "4\n5 8 7 6\n4 1 2 9\n"), "line 3: cell value 9 is out of range 1..8");
+  EXPECT_EQ(error_of("sicily1151", "4\n5 8 7 6\n4 1 2 2\n"), "line 3: cell value 2 appears twice");
+  EXPECT_EQ(error_of("sicily1151", "abc\n"), "line 1: expected a move limit N, got 'abc'");
+  EXPECT_EQ(error_of("sicily1151", "-7\n"), "line 1: move limit -7 is negative (only -1 ends the input)");
+  EXPECT_EQ(error_of("sicily1151", "99999999999999999999999\n"), "line 1: expected a move limit N, got '99999999999999999999'");
+  EXPECT_EQ(error_of("msquare", ""), "line 1: empty input: expected 8 numbers");
+  EXPECT_EQ(error_of("msquare", "1 2 3 4 5 6 7\n"), "line 1: input ended inside a board: expected 8 numbers, got 7");
+  EXPECT_EQ(error_of("msquare", "1 2 3 4 5 6 7 8 9\n"), "line 1: unexpected extra input after the 8 numbers");
+  EXPECT_EQ(error_of("fzu1603", ""), "line 1: empty input: expected the case count T");
+  EXPECT_EQ(error_of("fzu1603", "3\n##&@@ @@&##\n"), "line 2: the case count is 3 but only 1 cases are given");
+  EXPECT_EQ(error_of("fzu1603", "1\n##&@@ @@&#\n"), "line 2: boards '##&@@' and '@@&#' differ in length");
+  EXPECT_EQ(error_of("fzu1603", "1\n##@@@ @@@##\n"),
+            "line 2: checkers board \"##@@@\" must have exactly one hole '&', it has 0");
+  EXPECT_EQ(error_of("fzu1603", "1\n#&&@@ @@&##\n"),
+            "line 2: checkers board \"#&&@@\" must have exactly one hole '&', it has 2");
+  EXPECT_EQ(error_of("fzu1603", "1\n##&@x @@&##\n"),
+            "line 2: checkers board \"##&@x\" contains 'x' (only '@', '#' and one '&' are allowed)");
+  EXPECT_EQ(error_of("fzu1603", "1\n##&@@\n"), "line 2: case 1 needs two boards on one line");
+  EXPECT_EQ(error_of("fzu1603", "x\n"), "line 1: expected the case count T, got 'x'");
+  EXPECT_EQ(error_of("fzu1603", "1\n##&@@ @@&##\nextra\n"), "line 3: unexpected extra input after 1 cases");
+  EXPECT_EQ(error_of("tetris", ""), "unknown judge 'tetris' (choose sicily1151, sicily1515, msquare or fzu1603)");
+}
