@@ -1,0 +1,211 @@
+// searchbench's benchmark matrix, registered at run time from the registry:
+//   bfs/<engine>/<encoder>/<puzzle>/threads:<n>     whole-space search (every engine that
+//                                                     can, every encoder that fits)
+//   point/<engine>/<encoder>/<puzzle>/depth:<d>      point queries to fixed targets at depth d
+//   judge/<name>/...                                 judge throughput
+// Counters: states_per_second (iteration-invariant rate), peak_bytes, key_space (key bound
+// of the encoder), radius, queries_per_second. Answers are checked once after the timed
+// loop against a reference run; a wrong answer marks the benchmark with SkipWithError.
+// The yardsticks (naive, and ring + octal/bitpack as the classic) run in the same matrix.
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <random>
+#include <thread>
+
+#include "cli/judges.hpp"
+#include "core/registry.hpp"
+
+using namespace searchbench;
+
+namespace {
+
+std::vector<int> thread_counts() {
+  std::vector<int> out{1};
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  for (int t = 2; t <= cores; t *= 2) out.push_back(t);
+  return out;
+}
+
+const std::vector<std::uint64_t>& reference_counts(const std::string& puzzle) {
+  static std::map<std::string, std::vector<std::uint64_t>> cache;
+  auto it = cache.find(puzzle);
+  if (it != cache.end()) return it->second;
+  SolverConfig c;
+  c.puzzle = puzzle;
+  c.engine = "ring";
+  c.options.keep_table = false;
+  return cache.emplace(puzzle, make_solver(c)->explore().depth_counts).first->second;
+}
+
+void whole_space(benchmark::State& state, SolverConfig config) {
+  config.options.keep_table = false;
+  std::unique_ptr<Solver> solver;
+  try {
+    solver = make_solver(config);
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  SearchResult last;
+  for (auto _ : state) {
+    last = solver->explore();
+    benchmark::DoNotOptimize(last.depth_counts.data());
+  }
+  if (last.depth_counts != reference_counts(config.puzzle)) {
+    state.SkipWithError("per-depth counts differ from the ring engine's");
+    return;
+  }
+  const PuzzleSpec spec = parse_puzzle(config.puzzle);
+  std::uint64_t key_space = 0;
+  for (const auto& e : encoders(spec))
+    if (e.name == solver->encoder_name()) key_space = e.key_bound;
+  state.counters["states_per_second"] = benchmark::Counter(static_cast<double>(last.states()), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["states"] = static_cast<double>(last.states());
+  state.counters["peak_bytes"] = static_cast<double>(last.peak_bytes);
+  state.counters["key_space"] = static_cast<double>(key_space);
+  state.counters["radius"] = last.radius();
+  state.counters["threads"] = config.options.threads;
+}
+
+// Targets of msquare-2x4 (or any puzzle) grouped by depth, fixed by a seed.
+std::map<int, std::vector<std::string>> targets_by_depth(const std::string& puzzle, const std::vector<int>& depths, int per_depth) {
+  SolverConfig c;
+  c.puzzle = puzzle;
+  c.engine = "ring";
+  auto solver = make_solver(c);
+  solver->explore();
+  std::map<int, std::vector<std::string>> out;
+  std::mt19937_64 rng(42);
+  for (int tries = 0; tries < 200000; ++tries) {
+    const std::string t = solver->random_state(rng());
+    const int d = static_cast<int>(solver->table_path(t)->size());
+    auto& bucket = out[d];
+    if (std::find(depths.begin(), depths.end(), d) != depths.end() && static_cast<int>(bucket.size()) < per_depth &&
+        std::find(bucket.begin(), bucket.end(), t) == bucket.end())
+      bucket.push_back(t);
+  }
+  return out;
+}
+
+void point_queries(benchmark::State& state, SolverConfig config, std::vector<std::string> targets) {
+  auto solver = make_solver(config);
+  std::vector<std::string> paths(targets.size());
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < targets.size(); ++i) paths[i] = solver->search(targets[i]).path;
+  }
+  SolverConfig ref = config;
+  ref.engine = "bidir";
+  auto oracle = make_solver(ref);
+  for (std::size_t i = 0; i < targets.size(); ++i)
+    if (paths[i] != oracle->search(targets[i]).path) {
+      state.SkipWithError("a path differs from bidir's");
+      return;
+    }
+  state.counters["queries_per_second"] = benchmark::Counter(static_cast<double>(targets.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["distance"] = static_cast<double>(paths.empty() ? 0 : paths[0].size());
+}
+
+// The whole Sicily 1151 input of every one of the 40,320 boards, answered from one BFS.
+void judge_all_targets(benchmark::State& state, std::string judge, std::string engine, std::string encoder) {
+  SolverConfig c;
+  c.puzzle = judge == "sicily1515" ? "sicily1515" : "msquare";
+  c.engine = "naive";
+  auto naive = make_solver(c);
+  naive->explore();
+  std::string input;
+  std::mt19937_64 rng(7);
+  std::map<std::string, bool> seen;
+  for (int i = 0; seen.size() < 40320 && i < 2'000'000; ++i) seen.emplace(naive->random_state(rng()), true);
+  for (const auto& [board, _] : seen) input += "30\n" + board.substr(0, board.find('/')) + "\n" + board.substr(board.find('/') + 1) + "\n";
+  input += "-1\n";
+  std::string out;
+  for (auto _ : state) {
+    out = run_judge(judge, input, JudgeOptions{engine, encoder});
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.counters["queries_per_second"] = benchmark::Counter(static_cast<double>(seen.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["queries"] = static_cast<double>(seen.size());
+}
+
+void register_all(bool full) {
+  std::vector<std::string> puzzles = {"msquare-2x3", "msquare-2x4", "msquare-2x5", "sicily1515-2x4",
+                                      "checkers-11", "checkers-15", "checkers-19", "checkers-21"};
+  if (full) puzzles.insert(puzzles.end(), {"msquare-2x6", "checkers-25"});
+  for (const auto& puzzle : puzzles) {
+    const PuzzleSpec spec = parse_puzzle(puzzle);
+    const bool large = state_space_size(spec) > 5'000'000;
+    for (const auto& engine : engines()) {
+      if (!engine.whole_space) continue;
+      if (large && engine.name == "naive") continue;  // hours and tens of GiB
+      for (const auto& encoder : applicable_encoders(spec, engine.name)) {
+        if (large && encoder != "cantor" && encoder != "combinatorial") continue;
+        for (int threads : engine.threaded ? thread_counts() : std::vector<int>{1}) {
+          SolverConfig c;
+          c.puzzle = puzzle;
+          c.engine = std::string(engine.name);
+          c.encoder = encoder == "none" ? "" : encoder;
+          c.options.threads = threads;
+          const std::string name = "bfs/" + c.engine + "/" + encoder + "/" + puzzle + "/threads:" + std::to_string(threads);
+          auto* b = benchmark::RegisterBenchmark(name.c_str(), whole_space, c)->Unit(benchmark::kMillisecond);
+          if (engine.threaded) b->UseRealTime();
+        }
+      }
+    }
+  }
+
+  // Point queries by depth on msquare-2x4: bidir vs ring (point mode) vs iddfs vs parallel.
+  const auto by_depth = targets_by_depth("msquare-2x4", {4, 8, 12, 16, 20, 22}, 5);
+  for (const auto& [depth, targets] : by_depth) {
+    if (targets.empty()) continue;
+    for (const std::string engine : {"bidir", "ring", "iddfs", "parallel", "naive"}) {
+      const std::string encoder = engine == "naive" ? "none" : "cantor";
+      SolverConfig c;
+      c.puzzle = "msquare-2x4";
+      c.engine = engine;
+      c.encoder = engine == "naive" ? "" : encoder;
+      const std::string name = "point/" + engine + "/" + encoder + "/msquare-2x4/depth:" + std::to_string(depth);
+      benchmark::RegisterBenchmark(name.c_str(), point_queries, c, targets)->Unit(benchmark::kMicrosecond);
+    }
+  }
+  // Checkers point queries by N: random pairs with the default piece counts.
+  for (int n : {11, 15, 19, 21}) {
+    SolverConfig probe;
+    probe.puzzle = "checkers-" + std::to_string(n);
+    auto solver = make_solver(probe);
+    std::mt19937_64 rng(n);
+    std::vector<std::string> targets;
+    for (int i = 0; i < 10; ++i) targets.push_back(solver->random_state(rng()));
+    for (const std::string engine : {"bidir", "ring"}) {
+      for (const std::string encoder : {"bitpack", "maskhole", "combinatorial"}) {
+        SolverConfig c = probe;
+        c.engine = engine;
+        c.encoder = encoder;
+        const std::string name = "point/" + engine + "/" + encoder + "/checkers-" + std::to_string(n) + "/random:10";
+        benchmark::RegisterBenchmark(name.c_str(), point_queries, c, targets)->Unit(benchmark::kMillisecond);
+      }
+    }
+  }
+  // Judge throughput: all 40,320 boards in one input, answered from one BFS table.
+  for (const std::string encoder : {"cantor", "octal", "octal7", "decimal"})
+    benchmark::RegisterBenchmark(("judge/sicily1151/ring/" + encoder + "/all-40320").c_str(), judge_all_targets,
+                                 "sicily1151", "ring", encoder)->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("judge/sicily1151/naive/none/all-40320", judge_all_targets, "sicily1151", "naive", "")
+      ->Unit(benchmark::kMillisecond);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool full = false;
+  std::vector<char*> args;
+  for (int i = 0; i < argc; ++i) {
+    if (std::string(argv[i]) == "--full") full = true;
+    else args.push_back(argv[i]);
+  }
+  int count = static_cast<int>(args.size());
+  benchmark::Initialize(&count, args.data());
+  register_all(full);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Builds and runs every test (the README's second command).
+#   scripts/test.sh                  sanitizer passes, then the whole suite in Release
+#   scripts/test.sh --sanitize asan  the whole suite under AddressSanitizer + UBSan
+#   scripts/test.sh --sanitize tsan  the whole suite under ThreadSanitizer
+#   scripts/test.sh --quick          Release suite only
+# The default run keeps to ~15 minutes on 2 cores: the parallel engine's tests under TSan,
+# the CLI, judge and parser tests under ASan+UBSan, then everything in Release; the last
+# lines are ctest's summary of the full suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+mode=default
+case "${1:-}" in
+  --sanitize) mode="${2:?asan or tsan}" ;;
+  --quick) mode=quick ;;
+  "") ;;
+  *) echo "usage: scripts/test.sh [--quick | --sanitize asan|tsan]" >&2; exit 2 ;;
+esac
+scripts/deps.sh clang
+
+build() {  # preset, targets...
+  local preset=$1; shift
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" -j "$jobs" ${1:+--target "$@"}
+}
+
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+
+case "$mode" in
+  asan|tsan)
+    build "$mode"
+    ctest --preset "$mode" -j "$jobs"
+    exit ;;
+  quick) ;;
+  default)
+    echo "== ThreadSanitizer: parallel engine =="
+    build tsan cross_engine_tests unit_tests
+    ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9|msquare_2x4)_parallel_(cantor|octal|decimal|bitpack|combinatorial)_t[24]|Determinism'
+    echo "== AddressSanitizer + UBSan: CLI, judges, parsers, encoders =="
+    build asan unit_tests cli_tests searchbench
+    ctest --preset asan -j "$jobs" -R 'Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers'
+    ;;
+esac
+echo "== Release: every test =="
+build release
+ctest --preset release -j "$jobs"

@@ -1,0 +1,150 @@
+// The searchbench executable as a user meets it: exit codes, the one-line error on stderr
+// for every class of bad input, the memory guard, JSON output, compare and list.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "known_facts.hpp"
+
+namespace {
+
+struct Outcome {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+}
+
+// Runs the executable with `args`, feeding `input` on stdin; a 20 s limit catches hangs.
+Outcome run(const std::string& args, const std::string& input = "") {
+  const std::string dir = ::testing::TempDir();
+  const std::string in = dir + "/cli_in.txt", out = dir + "/cli_out.txt", err = dir + "/cli_err.txt";
+  std::ofstream(in) << input;
+  const std::string cmd = "timeout 20 " SEARCHBENCH_EXE " " + args + " <" + in + " >" + out + " 2>" + err;
+  const int raw = std::system(cmd.c_str());
+  Outcome o;
+  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  o.out = slurp(out);
+  o.err = slurp(err);
+  return o;
+}
+
+// One clear line on stderr, a non-zero status below 128 (never a crash or a timeout).
+void expect_refusal(const std::string& args, const std::string& fragment, const std::string& input = "") {
+  const Outcome o = run(args, input);
+  EXPECT_GT(o.status, 0) << args;
+  EXPECT_LT(o.status, 124) << args << " (124 = hang, >128 = crash)";
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << args << ": " << o.err;
+  EXPECT_NE(o.err.find(fragment), std::string::npos) << args << ": stderr was: " << o.err;
+  EXPECT_EQ(o.err.rfind("searchbench: ", 0), 0u) << o.err;
+}
+
+}  // namespace
+
+TEST(Cli, RunPrintsTheWholeSpaceAndJson) {
+  const Outcome o = run("run --puzzle msquare --engine ring --encoder cantor --quiet");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("states   40320"), std::string::npos);
+  EXPECT_NE(o.out.find("radius   22"), std::string::npos);
+  const Outcome j = run("run --puzzle msquare --engine parallel --threads 2 --json --quiet");
+  ASSERT_EQ(j.status, 0) << j.err;
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["states"], 40320);
+  EXPECT_EQ(doc["radius"], 22);
+  EXPECT_EQ(doc["threads"], 2);
+  EXPECT_EQ(doc["depth_counts"].get<std::vector<std::uint64_t>>(), searchbench::facts::kMsquare2x4Depths);
+  for (const char* key : {"puzzle", "engine", "encoder", "seconds", "peak_bytes"}) EXPECT_TRUE(doc.contains(key)) << key;
+}
+
+TEST(Cli, PointQueryWithJson) {
+  const Outcome o = run("run --puzzle msquare --engine bidir --target '5 8 7 6 / 4 1 2 3' --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  EXPECT_EQ(doc["distance"], 2);
+  EXPECT_EQ(doc["path"], "AB");
+  const Outcome c = run("run --puzzle checkers-5 --engine iddfs --start '##&@@' --target '@@&##'");
+  ASSERT_EQ(c.status, 0) << c.err;
+  EXPECT_NE(c.out.find("distance 8"), std::string::npos);
+}
+
+TEST(Cli, JudgesReadStdinAndWriteExactOutput) {
+  const Outcome o = run("judge sicily1151", "4\n5 8 7 6\n4 1 2 3\n3\n8 7 6 5\n1 2 3 4\n-1\n");
+  EXPECT_EQ(o.status, 0);
+  EXPECT_EQ(o.out, "2 AB\n1 A\n");
+  EXPECT_EQ(run("judge msquare", "2 6 8 4 5 7 3 1\n").out, "7\nBCABCCB\n");
+  EXPECT_EQ(run("judge fzu1603", "1\n##&@@ @@&##\n").out, "8\n");
+}
+
+TEST(Cli, ListAndCompare) {
+  const Outcome l = run("list");
+  EXPECT_EQ(l.status, 0);
+  EXPECT_NE(l.out.find("cantor"), std::string::npos);
+  EXPECT_NE(l.out.find("maskhole"), std::string::npos);
+  const Outcome c = run("compare --puzzle msquare-2x3 --random 50 --threads 1,2");
+  EXPECT_EQ(c.status, 0) << c.err;
+  EXPECT_EQ(c.out.find("NO"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("iddfs"), std::string::npos);
+}
+
+TEST(Cli, HelpOnEveryCommand) {
+  for (const char* cmd : {"--help", "run --help", "compare --help", "list --help", "judge --help"}) {
+    const Outcome o = run(cmd);
+    EXPECT_EQ(o.status, 0) << cmd;
+    EXPECT_NE(o.out.find("Usage"), std::string::npos) << cmd;
+  }
+}
+
+TEST(Cli, EveryClassOfBadInputIsRefusedWithOneLine) {
+  // Judge input (line numbers included).
+  expect_refusal("judge sicily1151", "line 1: empty input", "");
+  expect_refusal("judge sicily1151", "line 2: expected a cell value, got 'z'", "3\n1 2 z 4\n");
+  expect_refusal("judge sicily1151", "input ended inside a board", "3\n1 2 3 4\n");
+  expect_refusal("judge sicily1151", "appears twice", "3\n1 2 3 4\n4 5 6 7\n");
+  expect_refusal("judge msquare", "out of range", "1 2 3 4 5 6 7 10\n");
+  expect_refusal("judge msquare", "unexpected extra input", "1 2 3 4 5 6 7 8 8\n");
+  expect_refusal("judge fzu1603", "differ in length", "1\n##&@@ @&#\n");
+  expect_refusal("judge fzu1603", "exactly one hole", "1\n##@@@ @@@##\n");
+  expect_refusal("judge fzu1603", "exactly one hole", "1\n#&&@@ @@&##\n");
+  expect_refusal("judge fzu1603", "contains 'x'", "1\n##x&@ @@&##\n");
+  expect_refusal("judge fzu1603", "the case count is 4 but only 1 cases are given", "4\n##&@@ @@&##\n");
+  expect_refusal("judge tetris", "unknown judge 'tetris'");
+  // Names and combinations.
+  expect_refusal("run --puzzle sudoku", "unknown puzzle 'sudoku'");
+  expect_refusal("run --engine dfs", "unknown engine 'dfs'");
+  expect_refusal("run --encoder zip", "unknown encoder 'zip'");
+  expect_refusal("run --puzzle msquare-2x5 --encoder decimal", "does not fit msquare-2x5");
+  expect_refusal("run --puzzle checkers-31 --encoder maskhole", "fits N <= 29");
+  expect_refusal("run --puzzle checkers-99", "N must be 1..32");
+  expect_refusal("run --puzzle msquare-2x9", "K must be 2..8");
+  expect_refusal("run --puzzle sicily1515-2x5", "even width");
+  expect_refusal("run --engine bidir", "point queries only");
+  expect_refusal("run --engine ring --threads 2", "serial");
+  // Numbers.
+  expect_refusal("run --engine parallel --threads 0", "thread count must be a positive integer");
+  expect_refusal("run --engine parallel --threads -3", "thread count must be a positive integer");
+  expect_refusal("run --engine parallel --threads two", "threads");
+  expect_refusal("compare --threads 1,0", "thread counts must be positive");
+  // States.
+  expect_refusal("run --target '1 2 3'", "needs 8 numbers, got 3");
+  expect_refusal("run --target '1 2 3 4 5 6 7 7'", "appears twice");
+  expect_refusal("run --target '1 2 3 4 5 6 7 x'", "unexpected character 'x'");
+  expect_refusal("run --puzzle checkers-5 --target '##&@'", "expected 5");
+  // Memory guard: refused at once, before allocating.
+  expect_refusal("run --puzzle msquare-2x8 --encoder cantor", "more than the");
+  expect_refusal("run --puzzle msquare-2x5 --encoder cantor --max-memory 1M", "more than --max-memory");
+  expect_refusal("run --max-memory lots", "malformed --max-memory");
+}
+
+TEST(Cli, UnreachableTargetsAnswerMinusOne) {
+  const Outcome o = run("run --puzzle checkers-5 --engine bidir --start '##&@@' --target '#@&@@' --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(nlohmann::json::parse(o.out)["distance"], -1);
+}
