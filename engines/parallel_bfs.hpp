@@ -15,10 +15,16 @@
 //   path does not come from discovery order either: it is rebuilt afterwards from the
 //   depths (core/lex_path.hpp), so it is the lexicographically smallest shortest path
 //   for any thread count and any interleaving.
+// * Whole-space runs that keep no table (the CLI's and the benchmarks'), dense encoders:
+//   two bits per key and no frontier list at all (two_bit_levels, Korf's two-bit BFS),
+//   so msquare 2x6 fits in 120 MB.
 // * Threads: one tbb::task_arena of `threads` workers per run.
 #pragma once
 
 #include <atomic>
+#include <bit>
+#include <memory>
+#include <utility>
 #include <optional>
 #include <string>
 #include <variant>
@@ -125,8 +131,10 @@ class ParallelBfs {
     SearchResult result;
     tbb::task_arena arena(options_.threads);
     arena.execute([&] {
-      if (enc_.dense()) {
-        // Whole-space runs that keep no table need the bitset alone.
+      if (enc_.dense() && !target && !options_.keep_table) {
+        result = two_bit_levels(start);
+      } else if (enc_.dense()) {
+        // Point queries and kept tables: the bitset plus a byte of depth per key.
         const bool with_depths = target != nullptr || options_.keep_table;
         auto& v = visited_.template emplace<std::shared_ptr<DenseVisited>>(
             std::make_shared<DenseVisited>(enc_.key_bound(), with_depths));
@@ -145,6 +153,92 @@ class ParallelBfs {
     }
     if (!options_.keep_table) visited_ = std::monostate{};
     result.seconds = timer.seconds();
+    return result;
+  }
+
+  // Whole-space counting with two bits per key and no frontier list (Korf's two-bit
+  // breadth-first search): each key is unseen (0), in the current level (1), in the next
+  // level (2) or done (3). A level scans the array in key order for 1s, expands them and
+  // claims unseen successors as 2 with a compare-and-swap; one more pass then turns every
+  // 1 into 3 and every 2 into 1. Memory is bound/4 bytes whatever the level widths
+  // (120 MB for the 479,001,600 keys of msquare 2x6, where frontier lists of 64-bit keys
+  // would need several times that).
+  SearchResult two_bit_levels(const State& start) {
+    SearchResult result;
+    Timer timer;
+    const std::uint64_t words = (enc_.key_bound() + 31) / 32;
+    std::unique_ptr<std::atomic<std::uint64_t>[]> cells(new std::atomic<std::uint64_t>[words]);
+    constexpr std::uint64_t kLow = 0x5555555555555555ULL;
+    std::atomic<std::uint64_t> handoff{0};  // see levels(): makes the fork/join visible to TSan
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words, 4096), [&](const tbb::blocked_range<std::uint64_t>& r) {
+      for (std::uint64_t w = r.begin(); w != r.end(); ++w) cells[w].store(0, std::memory_order_relaxed);
+      handoff.fetch_add(1, std::memory_order_acq_rel);
+    }, tbb::simple_partitioner());
+    handoff.load(std::memory_order_acquire);
+    const Key start_key = enc_.encode(start);
+    cells[start_key / 32].store(std::uint64_t{1} << (start_key % 32 * 2), std::memory_order_relaxed);
+    result.depth_counts.push_back(1);
+    struct Local {
+      std::uint64_t found = 0, expanded = 0, generated = 0;
+    };
+    tbb::enumerable_thread_specific<Local> locals;
+    const std::uint64_t grain = std::max<std::uint64_t>(64, words / (256 * static_cast<std::uint64_t>(options_.threads)));
+    for (int depth = 0;; ++depth) {
+      if (options_.max_depth >= 0 && depth >= options_.max_depth) break;
+      handoff.fetch_add(1, std::memory_order_release);
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words, grain), [&](const tbb::blocked_range<std::uint64_t>& r) {
+        handoff.load(std::memory_order_acquire);
+        Local& local = locals.local();
+        State next;
+        for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+          const std::uint64_t word = cells[w].load(std::memory_order_relaxed);
+          std::uint64_t current = word & ~(word >> 1) & kLow;  // cells holding 01
+          while (current) {
+            const int bit = std::countr_zero(current);
+            current &= current - 1;
+            const State state = enc_.decode(w * 32 + static_cast<std::uint64_t>(bit / 2));
+            ++local.expanded;
+            for (int m = 0; m < puzzle_.move_count(); ++m) {
+              if (!puzzle_.apply(state, m, next)) continue;
+              ++local.generated;
+              const Key k = enc_.encode(next);
+              std::atomic<std::uint64_t>& target_word = cells[k / 32];
+              const unsigned shift = static_cast<unsigned>(k % 32) * 2;
+              std::uint64_t old = target_word.load(std::memory_order_relaxed);
+              bool claimed = false;
+              while (((old >> shift) & 3u) == 0 &&
+                     !(claimed = target_word.compare_exchange_weak(old, old | (std::uint64_t{2} << shift), std::memory_order_relaxed))) {
+              }
+              local.found += claimed;
+            }
+          }
+        }
+        handoff.fetch_add(1, std::memory_order_acq_rel);
+      }, tbb::simple_partitioner());
+      handoff.load(std::memory_order_acquire);
+      std::uint64_t found = 0;
+      for (auto& local : locals) found += std::exchange(local.found, 0);
+      if (found == 0) break;
+      result.depth_counts.push_back(found);
+      if (options_.progress) options_.progress(depth + 1, found, timer.seconds());
+      // 01 -> 11 (done), 10 -> 01 (current), 00 and 11 unchanged.
+      handoff.fetch_add(1, std::memory_order_release);
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words, 4096), [&](const tbb::blocked_range<std::uint64_t>& r) {
+        handoff.load(std::memory_order_acquire);
+        for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+          const std::uint64_t v = cells[w].load(std::memory_order_relaxed);
+          const std::uint64_t lo = v & kLow, hi = (v >> 1) & kLow;
+          cells[w].store((lo | hi) | (lo << 1), std::memory_order_relaxed);
+        }
+        handoff.fetch_add(1, std::memory_order_acq_rel);
+      }, tbb::simple_partitioner());
+      handoff.load(std::memory_order_acquire);
+    }
+    for (auto& local : locals) {
+      result.expanded += local.expanded;
+      result.generated += local.generated;
+    }
+    result.peak_bytes = words * sizeof(std::uint64_t);
     return result;
   }
 

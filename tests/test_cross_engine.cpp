@@ -51,6 +51,9 @@ const Reference& reference(const std::string& puzzle) {
   return cache.emplace(puzzle, std::move(ref)).first->second;
 }
 
+// Readable parameter in test logs instead of a byte dump.
+void PrintTo(const Case& k, std::ostream* os) { *os << k.puzzle << "/" << k.engine << "/" << k.encoder << "/t" << k.threads; }
+
 class CrossEngine : public ::testing::TestWithParam<Case> {};
 
 TEST_P(CrossEngine, AgreesWithTheReferenceOnEveryAnswer) {
