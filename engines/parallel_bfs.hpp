@@ -79,10 +79,17 @@ class ParallelBfs {
     if (options_.threads < 1) throw InputError("thread count must be at least 1");
   }
 
-  SearchResult explore(const State& start) { return run(start, nullptr); }
+  SearchResult explore(const State& start) {
+    start_ = start;
+    SearchResult r = run(start, nullptr, visited_);
+    if (!options_.keep_table) visited_ = std::monostate{};
+    return r;
+  }
+  // Point query; leaves the table of an earlier explore() untouched.
   SearchResult search(const State& start, const State& target) {
     if (!puzzle_.same_component(start, target)) return SearchResult{};
-    return run(start, &target);
+    Visited local;
+    return run(start, &target, local);
   }
 
   // After explore(): the lexicographically smallest shortest path to `target`.
@@ -115,19 +122,21 @@ class ParallelBfs {
   }
 
  private:
-  int depth_mod(Key k) const {
+  using Visited = std::variant<std::monostate, std::shared_ptr<DenseVisited>, std::shared_ptr<ShardedDepthMap>>;
+
+  int depth_mod(Key k) const { return depth_mod_in(visited_, k); }
+  bool at_depth(Key k, int depth) const { return depth_mod(k) == (depth & 0xFF); }
+  static int depth_mod_in(const Visited& visited, Key k) {
     return std::visit(
         [k](const auto& v) -> int {
           if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) return -1;
           else return v->depth_mod(k);
         },
-        visited_);
+        visited);
   }
-  bool at_depth(Key k, int depth) const { return depth_mod(k) == (depth & 0xFF); }
 
-  SearchResult run(const State& start, const State* target) {
+  SearchResult run(const State& start, const State* target, Visited& visited) {
     Timer timer;
-    start_ = start;
     SearchResult result;
     tbb::task_arena arena(options_.threads);
     arena.execute([&] {
@@ -136,12 +145,12 @@ class ParallelBfs {
       } else if (enc_.dense()) {
         // Point queries and kept tables: the bitset plus a byte of depth per key.
         const bool with_depths = target != nullptr || options_.keep_table;
-        auto& v = visited_.template emplace<std::shared_ptr<DenseVisited>>(
+        auto& v = visited.template emplace<std::shared_ptr<DenseVisited>>(
             std::make_shared<DenseVisited>(enc_.key_bound(), with_depths));
         result = levels(*v, start, target);
         result.peak_bytes += v->bytes();
       } else {
-        auto& v = visited_.template emplace<std::shared_ptr<ShardedDepthMap>>(
+        auto& v = visited.template emplace<std::shared_ptr<ShardedDepthMap>>(
             std::make_shared<ShardedDepthMap>(puzzle_.component_size(start)));
         result = levels(*v, start, target);
         result.peak_bytes += v->bytes();
@@ -149,9 +158,8 @@ class ParallelBfs {
     });
     if (target && result.found) {
       result.path = lex_smallest_path(puzzle_, enc_, start, *target, result.distance,
-                                      [&](Key k, int d) { return at_depth(k, d); });
+                                      [&](Key k, int d) { return depth_mod_in(visited, k) == (d & 0xFF); });
     }
-    if (!options_.keep_table) visited_ = std::monostate{};
     result.seconds = timer.seconds();
     return result;
   }
@@ -328,7 +336,7 @@ class ParallelBfs {
   const E& enc_;
   SearchOptions options_;
   State start_{};
-  std::variant<std::monostate, std::shared_ptr<DenseVisited>, std::shared_ptr<ShardedDepthMap>> visited_;
+  Visited visited_;  // explore()'s table, for path_to
 };
 
 }  // namespace searchbench

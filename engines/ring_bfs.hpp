@@ -36,10 +36,18 @@ class RingBfs {
   RingBfs(const P& puzzle, const E& enc, SearchOptions options = {})
       : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {}
 
-  SearchResult explore(const State& start) { return run(start, nullptr); }
+  SearchResult explore(const State& start) {
+    start_ = start;
+    table_.emplace(make_table(start));
+    SearchResult r = run(start, nullptr, *table_);
+    if (!options_.keep_table) table_.reset();
+    return r;
+  }
+  // Point query; leaves the table of an earlier explore() untouched.
   SearchResult search(const State& start, const State& target) {
     if (!puzzle_.same_component(start, target)) return SearchResult{};
-    return run(start, &target);
+    ByteTable table = make_table(start);
+    return run(start, &target, table);
   }
 
   // After explore(): the lexicographically smallest shortest path to `target`, or nullopt
@@ -51,9 +59,17 @@ class RingBfs {
   }
 
  private:
-  std::string rebuild(State state) const {
+  ByteTable make_table(const State& start) const {
+    return ByteTable(enc_.dense(), enc_.key_bound(), capacity(start));
+  }
+  std::uint64_t capacity(const State& start) const {
+    return std::min<std::uint64_t>(puzzle_.component_size(start), enc_.key_bound());
+  }
+
+  std::string rebuild(State state) const { return rebuild_in(*table_, state); }
+  std::string rebuild_in(const ByteTable& table, State state) const {
     std::string path;
-    for (std::uint8_t m; (m = table_->get(enc_.encode(state))) != kRoot;) {
+    for (std::uint8_t m; (m = table.get(enc_.encode(state))) != kRoot;) {
       path.push_back(puzzle_.move_name(m));
       State parent;
       puzzle_.apply_inverse(state, m, parent);
@@ -63,18 +79,16 @@ class RingBfs {
     return path;
   }
 
-  SearchResult run(const State& start, const State* target) {
+  SearchResult run(const State& start, const State* target, ByteTable& table) {
     Timer timer;
     SearchResult result;
-    start_ = start;
-    const std::uint64_t capacity = std::min<std::uint64_t>(puzzle_.component_size(start), enc_.key_bound());
-    table_.emplace(enc_.dense(), enc_.key_bound(), capacity);
+    const std::uint64_t capacity = this->capacity(start);
     // Left uninitialised: pages the search never reaches are never touched.
     std::unique_ptr<Key[]> ring(new Key[capacity]);
 
     const Key start_key = enc_.encode(start);
     const Key target_key = target ? enc_.encode(*target) : 0;
-    table_->insert(start_key, kRoot);
+    table.insert(start_key, kRoot);
     ring[0] = start_key;
     std::uint64_t head = 0, tail = 1, size = 1;  // ring positions wrap at capacity
     result.depth_counts.push_back(1);
@@ -93,7 +107,7 @@ class RingBfs {
           if (!puzzle_.apply(state, m, next)) continue;
           ++result.generated;
           const Key k = enc_.encode(next);
-          if (!table_->insert(k, static_cast<std::uint8_t>(m))) continue;
+          if (!table.insert(k, static_cast<std::uint8_t>(m))) continue;
           ring[tail] = k;
           tail = tail + 1 == capacity ? 0 : tail + 1;
           ++size;
@@ -109,13 +123,12 @@ class RingBfs {
       if (options_.progress) options_.progress(depth + 1, discovered, timer.seconds());
     }
 
-    result.peak_bytes = table_->bytes() + capacity * sizeof(Key);
+    result.peak_bytes = table.bytes() + capacity * sizeof(Key);
     if (target && found) {
       result.found = true;
-      result.path = rebuild(*target);
+      result.path = rebuild_in(table, *target);
       result.distance = static_cast<int>(result.path.size());
     }
-    if (!options_.keep_table) table_.reset();
     result.seconds = timer.seconds();
     return result;
   }

@@ -30,7 +30,9 @@ void check_repeatable(const std::string& puzzle, int repetitions) {
     ASSERT_EQ(solver->explore().depth_counts, whole.depth_counts) << "run " << run;
     for (std::size_t i = 0; i < targets.size(); ++i) {
       ASSERT_EQ(*solver->table_path(targets[i]), expected[i]) << "run " << run << " target " << targets[i];
-      if (i % 8 == 0) ASSERT_EQ(solver->search(targets[i]).path, expected[i]) << "run " << run;
+      if (i % 8 == 0) {
+        ASSERT_EQ(solver->search(targets[i]).path, expected[i]) << "run " << run;
+      }
     }
   }
 }
