@@ -17,7 +17,7 @@ case "${1:-}" in
   "") ;;
   *) echo "usage: scripts/test.sh [--quick | --sanitize asan|tsan]" >&2; exit 2 ;;
 esac
-scripts/deps.sh clang
+scripts/deps.sh
 
 build() {  # preset, targets...
   local preset=$1; shift
