@@ -234,7 +234,9 @@ int command_compare(const CompareArgs& a) {
 }
 
 int command_judge(const std::string& name, const JudgeOptions& options) {
-  std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  std::string input;  // whole stdin in large blocks (istreambuf_iterator is several times slower)
+  char block[1 << 16];
+  for (std::size_t n; (n = std::fread(block, 1, sizeof block, stdin)) > 0;) input.append(block, n);
   const std::string out = run_judge(name, input, options);
   std::fwrite(out.data(), 1, out.size(), stdout);
   return 0;

@@ -62,6 +62,29 @@ def fmt_bytes(b):
     return f"{b:.0f} B"
 
 
+def section(w, title, note, header, align):
+    """Writes a heading, a note and a table header (align: one of 'l'/'r' per column)."""
+    w(f"## {title}")
+    w("")
+    if note:
+        w(note)
+        w("")
+    w("| " + " | ".join(header) + " |")
+    w("|" + "".join("---|" if a == "l" else "---:|" for a in align))
+
+
+def barh(out_dir, name, labels, values, xlabel, title, color, log=False):
+    fig, ax = plt.subplots(figsize=(8, 4))
+    ax.barh(labels, values, color=color)
+    if log:
+        ax.set_xscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out_dir, name), dpi=110)
+    plt.close(fig)
+
+
 def main(raw_dir, out_md):
     runs = sorted(glob.glob(os.path.join(raw_dir, "*.json")), key=os.path.getmtime)
     default = [r for r in runs if not r.endswith("-full.json")]
@@ -145,14 +168,11 @@ def main(raw_dir, out_md):
 
     pts = [r for r in rows if r["kind"] == "point" and r["param"].startswith("depth:")]
     if pts:
-        w("## Point queries on msquare-2x4 by depth")
-        w("")
-        w("Queries per second over fixed targets (5 per depth, seed 42); every path checked against bidir's after timing.")
-        w("")
         depths = sorted({int(r["param"].split(":")[1]) for r in pts})
         engines = sorted({r["engine"] for r in pts})
-        w("| engine | " + " | ".join(f"depth {d}" for d in depths) + " |")
-        w("|---|" + "---:|" * len(depths))
+        section(w, "Point queries on msquare-2x4 by depth",
+                "Queries per second over fixed targets (5 per depth, seed 42); every path checked against bidir's after timing.",
+                ["engine"] + [f"depth {d}" for d in depths], "l" + "r" * len(depths))
         for e in engines:
             cells = []
             for d in depths:
@@ -162,19 +182,15 @@ def main(raw_dir, out_md):
         w("")
     cpts = [r for r in rows if r["kind"] == "point" and r["param"].startswith("random:")]
     if cpts:
-        w("## Checkers point queries (10 random targets from the default start)")
-        w("")
-        w("| puzzle | engine | encoder | median ms for 10 | queries/s |")
-        w("|---|---|---|---:|---:|")
+        section(w, "Checkers point queries (10 random targets from the default start)", "",
+                ["puzzle", "engine", "encoder", "median ms for 10", "queries/s"], "lllrr")
         for r in sorted(cpts, key=lambda r: (int(r["puzzle"].split("-")[1]), r["ms"])):
             w(f"| {r['puzzle']} | {r['engine']} | {r['encoder']} | {fmt_ms(r['ms'])} | {fmt_rate(r['queries_per_second'])} |")
         w("")
     judges = [r for r in rows if r["kind"] == "judge"]
     if judges:
-        w("## Judge throughput: all 40,320 Sicily 1151 boards in one input")
-        w("")
-        w("| engine | encoder | median ms (BFS + all answers) | queries/s |")
-        w("|---|---|---:|---:|")
+        section(w, "Judge throughput: all 40,320 Sicily 1151 boards in one input", "",
+                ["engine", "encoder", "median ms (BFS + all answers)", "queries/s"], "llrr")
         for r in sorted(judges, key=lambda r: r["ms"]):
             w(f"| {r['encoder'] if r['engine'] == 'sicily1151' else r['engine']} | {r['puzzle'] if r['engine'] == 'sicily1151' else r['encoder']} | {fmt_ms(r['ms'])} | {fmt_rate(r.get('queries_per_second', 0))} |")
         w("")
@@ -185,15 +201,9 @@ def main(raw_dir, out_md):
     plots = []
     for puzzle in [p for p in ("msquare-2x4", "checkers-19") if p in puzzles]:
         pr = sorted((r for r in bfs if r["puzzle"] == puzzle and int(r.get("threads", 1)) == 1), key=lambda r: r["ms"])
-        fig, ax = plt.subplots(figsize=(8, 4))
-        ax.barh([f"{r['engine']}/{r['encoder']}" for r in pr], [r["ms"] for r in pr], color="tab:blue")
-        ax.set_xscale("log")
-        ax.set_xlabel("median wall time (ms, log scale)")
-        ax.set_title(f"{puzzle}: whole-space search, 1 thread")
-        fig.tight_layout()
         name = f"time-by-engine-encoder-{puzzle}.png"
-        fig.savefig(os.path.join(out_dir, name), dpi=110)
-        plt.close(fig)
+        barh(out_dir, name, [f"{r['engine']}/{r['encoder']}" for r in pr], [r["ms"] for r in pr],
+             "median wall time (ms, log scale)", f"{puzzle}: whole-space search, 1 thread", "tab:blue", log=True)
         plots.append((name, f"{puzzle}: time by engine x encoder"))
     fig, ax = plt.subplots(figsize=(7, 4))
     for puzzle in puzzles:
@@ -225,14 +235,9 @@ def main(raw_dir, out_md):
     plots.append(("time-vs-size.png", "time vs state-space size, log-log"))
     for puzzle in [p for p in ("msquare-2x4", "checkers-19") if p in puzzles]:
         pr = sorted((r for r in bfs if r["puzzle"] == puzzle and int(r.get("threads", 1)) == 1 and r["engine"] in ("ring", "parallel", "naive")), key=lambda r: r.get("peak_bytes", 0))
-        fig, ax = plt.subplots(figsize=(8, 4))
-        ax.barh([f"{r['engine']}/{r['encoder']}" for r in pr], [r.get("peak_bytes", 0) / 2**20 for r in pr], color="tab:green")
-        ax.set_xlabel("peak bytes of the search structures (MiB)")
-        ax.set_title(f"{puzzle}: memory by encoder")
-        fig.tight_layout()
         name = f"memory-by-encoder-{puzzle}.png"
-        fig.savefig(os.path.join(out_dir, name), dpi=110)
-        plt.close(fig)
+        barh(out_dir, name, [f"{r['engine']}/{r['encoder']}" for r in pr], [r.get("peak_bytes", 0) / 2**20 for r in pr],
+             "peak bytes of the search structures (MiB)", f"{puzzle}: memory by encoder", "tab:green")
         plots.append((name, f"{puzzle}: memory by encoder"))
     for name, title in plots:
         w(f"![{title}]({name})")

@@ -2,6 +2,7 @@
 // for every class of bad input, the memory guard, JSON output, compare and list.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -25,8 +26,10 @@ std::string slurp(const std::string& path) {
 
 // Runs the executable with `args`, feeding `input` on stdin; a 20 s limit catches hangs.
 Outcome run(const std::string& args, const std::string& input = "") {
-  const std::string dir = ::testing::TempDir();
-  const std::string in = dir + "/cli_in.txt", out = dir + "/cli_out.txt", err = dir + "/cli_err.txt";
+  // Unique names: ctest runs these tests as parallel processes sharing one temp folder.
+  static int call = 0;
+  const std::string base = ::testing::TempDir() + "/searchbench_cli_" + std::to_string(getpid()) + "_" + std::to_string(++call);
+  const std::string in = base + ".in", out = base + ".out", err = base + ".err";
   std::ofstream(in) << input;
   const std::string cmd = "timeout 20 " SEARCHBENCH_EXE " " + args + " <" + in + " >" + out + " 2>" + err;
   const int raw = std::system(cmd.c_str());
@@ -34,6 +37,7 @@ Outcome run(const std::string& args, const std::string& input = "") {
   o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
   o.out = slurp(out);
   o.err = slurp(err);
+  for (const auto& f : {in, out, err}) std::remove(f.c_str());
   return o;
 }
 
