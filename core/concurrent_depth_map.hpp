@@ -1,12 +1,11 @@
 // The sparse visited set of the parallel engine: key -> depth mod 256 in a hash map shared
 // by threads (the first claim of a key wins; later claims never overwrite).
 //
-// Two candidates were measured on msquare 2x4/2x5 with the decimal and octal encoders
-// (bench/bench_concurrent_sets.cpp): oneTBB's concurrent_unordered_map (lock-free split-
-// ordered list, one heap node per entry) and a sharded map (256 std::unordered_map shards,
-// each behind its own mutex, the shard chosen by the key's hash). The engine uses
-// ShardedDepthMap, the faster of the two on those runs; both stay here so the benchmark keeps
-// comparing them.
+// Two candidates live here: oneTBB's concurrent_unordered_map (lock-free split-ordered
+// list, one heap node per entry) and a sharded map (256 std::unordered_map shards, each
+// behind its own mutex, the shard chosen by the key's hash). The engine uses
+// ShardedDepthMap; the head-to-head benchmark that should confirm the choice is still to
+// be written (see the session notes), so treat the choice as provisional.
 #pragma once
 
 #include <array>
