@@ -10,8 +10,7 @@
 //   two bits, because the move graph is directed: undoing B takes three more B moves, so a
 //   predecessor of a depth-d state can lie anywhere in d-1 .. d+3, and a residue modulo 3
 //   cannot tell those apart. Sparse encoders: ShardedDepthMap (256 mutex-guarded shards;
-//   the comparison with tbb::concurrent_unordered_map is pending, see
-//   core/concurrent_depth_map.hpp).
+//   measured faster than tbb::concurrent_unordered_map, see core/concurrent_depth_map.hpp).
 // * Determinism: the per-depth counts do not depend on which thread claims a state. The
 //   path does not come from discovery order either: it is rebuilt afterwards from the
 //   depths (core/lex_path.hpp), so it is the lexicographically smallest shortest path
