@@ -4,9 +4,10 @@
 #   scripts/test.sh --sanitize asan  the whole suite under AddressSanitizer + UBSan
 #   scripts/test.sh --sanitize tsan  the whole suite under ThreadSanitizer
 #   scripts/test.sh --quick          Release suite only
+#   scripts/test.sh --fuzz SECONDS   each libFuzzer target for SECONDS (clang build)
 # The default run keeps to ~15 minutes on 2 cores: the parallel engine's tests under TSan,
-# the CLI, judge and parser tests under ASan+UBSan, then everything in Release; the last
-# lines are ctest's summary of the full suite.
+# the CLI, judge and parser tests under ASan+UBSan, a 5 s libFuzzer smoke run of every
+# parser target, then everything in Release; the last lines are ctest's summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -14,10 +15,11 @@ mode=default
 case "${1:-}" in
   --sanitize) mode="${2:?asan or tsan}" ;;
   --quick) mode=quick ;;
+  --fuzz) mode=fuzz; fuzz_seconds="${2:?seconds}" ;;
   "") ;;
   *) echo "usage: scripts/test.sh [--quick | --sanitize asan|tsan]" >&2; exit 2 ;;
 esac
-scripts/deps.sh
+scripts/deps.sh clang libclang-rt-14-dev
 
 build() {  # preset, targets...
   local preset=$1; shift
@@ -29,7 +31,21 @@ export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/t
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
+fuzz() {  # seconds: every libFuzzer target over its seed corpus (new inputs go to a temp dir)
+  build fuzz
+  local work
+  work=$(mktemp -d)
+  for target in judges states; do
+    mkdir -p "$work/$target"
+    build/fuzz/tests/fuzz/fuzz_$target -max_total_time="$1" -timeout=5 -rss_limit_mb=4096 -print_final_stats=1 \
+      -artifact_prefix="$work/" "$work/$target" "tests/fuzz/corpus/$target" 2>&1 | grep -E "Done|number_of_executed_units|ERROR|SUMMARY"
+    [[ ${PIPESTATUS[0]} -eq 0 ]] || { echo "fuzz_$target found a problem; inputs kept in $work" >&2; exit 1; }
+  done
+  rm -rf "$work"
+}
+
 case "$mode" in
+  fuzz) fuzz "$fuzz_seconds"; exit ;;
   asan|tsan)
     build "$mode"
     ctest --preset "$mode" -j "$jobs"
@@ -42,6 +58,8 @@ case "$mode" in
     echo "== AddressSanitizer + UBSan: CLI, judges, parsers, encoders =="
     build asan unit_tests cli_tests searchbench
     ctest --preset asan -j "$jobs" -R 'Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers'
+    echo "== libFuzzer smoke run: every parser target, 5 s each =="
+    fuzz 5
     ;;
 esac
 echo "== Release: every test =="
