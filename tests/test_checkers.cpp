@@ -41,6 +41,16 @@ std::string random_board(std::mt19937& rng, int n, int hashes) {
   return b;
 }
 
+// A point query from `start` to `target` on checkers-N with one engine.
+SearchResult query(const std::string& engine, const std::string& start, const std::string& target, int threads = 1) {
+  SolverConfig c;
+  c.puzzle = "checkers-" + std::to_string(start.size());
+  c.engine = engine;
+  c.start = start;
+  c.options.threads = threads;
+  return make_solver(c)->search(target);
+}
+
 SearchResult explore(int n, const std::string& encoder = "") {
   SolverConfig c;
   c.puzzle = "checkers-" + std::to_string(n);
@@ -71,11 +81,7 @@ TEST(Checkers, EveryEncoderGivesTheSameDepthCounts) {
 
 TEST(Checkers, FzuSampleNeedsEightMoves) {
   for (const auto& engine : {"ring", "parallel", "bidir", "iddfs", "naive"}) {
-    SolverConfig c;
-    c.puzzle = "checkers-5";
-    c.engine = engine;
-    c.start = "##&@@";
-    const SearchResult r = make_solver(c)->search("@@&##");
+    const SearchResult r = query(engine, "##&@@", "@@&##");
     EXPECT_EQ(r.distance, 8) << engine;
     EXPECT_EQ(r.path.size(), 8u) << engine;
   }
@@ -89,12 +95,7 @@ TEST(Checkers, RandomPointQueriesMatchAPlainBfs) {
     const std::string a = random_board(rng, n, hashes), b = random_board(rng, n, hashes);
     const int expected = plain_distance(a, b);
     for (const auto& engine : {"ring", "parallel", "bidir", "naive"}) {
-      SolverConfig c;
-      c.puzzle = "checkers-" + std::to_string(n);
-      c.engine = engine;
-      c.start = a;
-      c.options.threads = engine == std::string("parallel") ? 2 : 1;
-      const SearchResult r = make_solver(c)->search(b);
+      const SearchResult r = query(engine, a, b, engine == std::string("parallel") ? 2 : 1);
       ASSERT_EQ(r.distance, expected) << engine << " " << a << " -> " << b;
     }
   }
@@ -102,11 +103,7 @@ TEST(Checkers, RandomPointQueriesMatchAPlainBfs) {
 
 TEST(Checkers, DifferentPieceCountsAreUnreachable) {
   for (const auto& engine : {"ring", "parallel", "bidir", "iddfs", "naive"}) {
-    SolverConfig c;
-    c.puzzle = "checkers-5";
-    c.engine = engine;
-    c.start = "##&@@";
-    const SearchResult r = make_solver(c)->search("#@&@@");
+    const SearchResult r = query(engine, "##&@@", "#@&@@");
     EXPECT_FALSE(r.found) << engine;
     EXPECT_EQ(r.distance, -1) << engine;
   }
