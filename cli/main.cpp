@@ -59,9 +59,19 @@ SolverConfig config_of(const RunArgs& a) {
   c.options.node_budget = a.node_budget;
   c.options.keep_table = false;
   if (!a.quiet && (a.progress || isatty(STDERR_FILENO))) {
-    c.options.progress = [](int depth, std::uint64_t states, double seconds) {
-      std::fprintf(stderr, "depth %3d  new %12llu  elapsed %8.2f s\n", depth,
-                   static_cast<unsigned long long>(states), seconds);
+    // One line per depth: new states, rate so far, elapsed, and the time left if the rate
+    // holds for the states not yet reached (the component size is known up front).
+    std::uint64_t total = 0;
+    try {
+      total = state_space_size(parse_puzzle(a.puzzle));
+    } catch (const InputError&) {
+    }
+    c.options.progress = [total, reached = std::uint64_t{1}](int depth, std::uint64_t states, double seconds) mutable {
+      reached += states;
+      const double rate = seconds > 0 ? static_cast<double>(reached) / seconds : 0.0;
+      const double left = rate > 0 && total > reached ? static_cast<double>(total - reached) / rate : 0.0;
+      std::fprintf(stderr, "depth %3d  new %12llu  %10.0f states/s  elapsed %8.2f s  remaining ~%.1f s\n", depth,
+                   static_cast<unsigned long long>(states), rate, seconds, left);
     };
   }
   return c;
