@@ -46,7 +46,6 @@ class ByteTable {
     if (dense_) std::fill(direct_.begin(), direct_.end(), kEmpty);
     else hashed_.clear();
   }
-  std::uint64_t size_hint() const { return dense_ ? direct_.size() : hashed_.size(); }
 
   // Bytes held: the table itself, or buckets plus one heap node per entry for the map.
   std::uint64_t bytes() const {

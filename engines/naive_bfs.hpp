@@ -30,7 +30,6 @@ class NaiveBfs {
   explicit NaiveBfs(const P& puzzle, SearchOptions options = {}) : puzzle_(puzzle), options_(std::move(options)) {}
 
   SearchResult explore(const State& start) {
-    start_ = start;
     paths_.clear();
     return run(start, nullptr);
   }
@@ -98,7 +97,6 @@ class NaiveBfs {
 
   const P& puzzle_;
   SearchOptions options_;
-  State start_{};
   std::map<State, std::string> paths_;
 };
 
