@@ -46,6 +46,26 @@
 
 namespace searchbench {
 
+// Runs body(begin, end) over [0, size) in chunks of `grain` with tbb::parallel_for.
+// simple_partitioner: auto_partitioner's steal checks read fields that libtbb writes
+// uninstrumented, which ThreadSanitizer reports. The fork and join themselves happen inside
+// libtbb, which sanitizers do not see either; one atomic (an add per chunk) publishes the
+// same hand-off in code they do see, so ThreadSanitizer checks the engine itself.
+template <class Body>
+void parallel_chunks(std::uint64_t size, std::uint64_t grain, Body body) {
+  std::atomic<std::uint64_t> handoff{0};
+  handoff.fetch_add(1, std::memory_order_release);
+  tbb::parallel_for(
+      tbb::blocked_range<std::uint64_t>(0, size, grain),
+      [&](const tbb::blocked_range<std::uint64_t>& r) {
+        handoff.load(std::memory_order_acquire);
+        body(r.begin(), r.end());
+        handoff.fetch_add(1, std::memory_order_acq_rel);
+      },
+      tbb::simple_partitioner());
+  handoff.load(std::memory_order_acquire);
+}
+
 // Dense visited set: the bitset decides who wins a key; depths are kept only when paths
 // are wanted. Each depth byte is written once, by the winner, and read only after the
 // level's parallel_for has joined, so plain bytes are race-free.
@@ -182,12 +202,9 @@ class ParallelBfs {
     const std::uint64_t words = (enc_.key_bound() + 31) / 32;
     std::unique_ptr<std::atomic<std::uint64_t>[]> cells(new std::atomic<std::uint64_t>[words]);
     constexpr std::uint64_t kLow = 0x5555555555555555ULL;
-    std::atomic<std::uint64_t> handoff{0};  // see levels(): makes the fork/join visible to TSan
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words, 4096), [&](const tbb::blocked_range<std::uint64_t>& r) {
-      for (std::uint64_t w = r.begin(); w != r.end(); ++w) cells[w].store(0, std::memory_order_relaxed);
-      handoff.fetch_add(1, std::memory_order_acq_rel);
-    }, tbb::simple_partitioner());
-    handoff.load(std::memory_order_acquire);
+    parallel_chunks(words, 4096, [&](std::uint64_t begin, std::uint64_t end) {
+      for (std::uint64_t w = begin; w != end; ++w) cells[w].store(0, std::memory_order_relaxed);
+    });
     const Key start_key = enc_.encode(start);
     cells[start_key / 32].store(std::uint64_t{1} << (start_key % 32 * 2), std::memory_order_relaxed);
     result.depth_counts.push_back(1);
@@ -198,12 +215,10 @@ class ParallelBfs {
     const std::uint64_t grain = std::max<std::uint64_t>(64, words / (256 * static_cast<std::uint64_t>(options_.threads)));
     for (int depth = 0;; ++depth) {
       if (options_.max_depth >= 0 && depth >= options_.max_depth) break;
-      handoff.fetch_add(1, std::memory_order_release);
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words, grain), [&](const tbb::blocked_range<std::uint64_t>& r) {
-        handoff.load(std::memory_order_acquire);
+      parallel_chunks(words, grain, [&](std::uint64_t begin, std::uint64_t end) {
         Local& local = locals.local();
         State next;
-        for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+        for (std::uint64_t w = begin; w != end; ++w) {
           const std::uint64_t word = cells[w].load(std::memory_order_relaxed);
           std::uint64_t current = word & ~(word >> 1) & kLow;  // cells holding 01
           while (current) {
@@ -226,26 +241,20 @@ class ParallelBfs {
             }
           }
         }
-        handoff.fetch_add(1, std::memory_order_acq_rel);
-      }, tbb::simple_partitioner());
-      handoff.load(std::memory_order_acquire);
+      });
       std::uint64_t found = 0;
       for (auto& local : locals) found += std::exchange(local.found, 0);
       if (found == 0) break;
       result.depth_counts.push_back(found);
       if (options_.progress) options_.progress(depth + 1, found, timer.seconds());
       // 01 -> 11 (done), 10 -> 01 (current), 00 and 11 unchanged.
-      handoff.fetch_add(1, std::memory_order_release);
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words, 4096), [&](const tbb::blocked_range<std::uint64_t>& r) {
-        handoff.load(std::memory_order_acquire);
-        for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+      parallel_chunks(words, 4096, [&](std::uint64_t begin, std::uint64_t end) {
+        for (std::uint64_t w = begin; w != end; ++w) {
           const std::uint64_t v = cells[w].load(std::memory_order_relaxed);
           const std::uint64_t lo = v & kLow, hi = (v >> 1) & kLow;
           cells[w].store((lo | hi) | (lo << 1), std::memory_order_relaxed);
         }
-        handoff.fetch_add(1, std::memory_order_acq_rel);
-      }, tbb::simple_partitioner());
-      handoff.load(std::memory_order_acquire);
+      });
     }
     for (auto& local : locals) {
       result.expanded += local.expanded;
@@ -276,39 +285,27 @@ class ParallelBfs {
     };
     tbb::enumerable_thread_specific<Local> locals;
     std::atomic<bool> hit{false};
-    // The level's fork and join happen inside libtbb, which sanitizers do not see; this
-    // counter (one atomic add per chunk) publishes the same hand-off in code they do see,
-    // so ThreadSanitizer checks the engine itself.
-    std::atomic<std::uint64_t> handoff{0};
     std::uint64_t peak_frontier = 1;
 
     for (int depth = 0; !frontier.empty(); ++depth) {
       if (options_.max_depth >= 0 && depth >= options_.max_depth) break;
-      // simple_partitioner with a grain of ~1/64 of a thread's share: enough chunks to
-      // balance, few enough to be cheap. (auto_partitioner's steal checks also read
-      // fields that libtbb writes uninstrumented, which ThreadSanitizer reports.)
+      // A grain of ~1/64 of a thread's share: enough chunks to balance, few enough to be cheap.
       const std::size_t grain = std::max<std::size_t>(256, frontier.size() / (64 * static_cast<std::size_t>(options_.threads)));
-      handoff.fetch_add(1, std::memory_order_release);
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), grain),
-                        [&](const tbb::blocked_range<std::size_t>& range) {
-                          handoff.load(std::memory_order_acquire);
-                          Local& local = locals.local();
-                          State next_state;
-                          for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                            const State state = enc_.decode(frontier[i]);
-                            for (int m = 0; m < puzzle_.move_count(); ++m) {
-                              if (!puzzle_.apply(state, m, next_state)) continue;
-                              ++local.generated;
-                              const Key k = enc_.encode(next_state);
-                              if (!visited.claim(k, depth + 1)) continue;
-                              local.found.push_back(k);
-                              if (target && k == target_key) hit.store(true, std::memory_order_relaxed);
-                            }
-                          }
-                          handoff.fetch_add(1, std::memory_order_acq_rel);
-                        },
-                        tbb::simple_partitioner());
-      handoff.load(std::memory_order_acquire);
+      parallel_chunks(frontier.size(), grain, [&](std::uint64_t begin, std::uint64_t end) {
+        Local& local = locals.local();
+        State next_state;
+        for (std::uint64_t i = begin; i != end; ++i) {
+          const State state = enc_.decode(frontier[i]);
+          for (int m = 0; m < puzzle_.move_count(); ++m) {
+            if (!puzzle_.apply(state, m, next_state)) continue;
+            ++local.generated;
+            const Key k = enc_.encode(next_state);
+            if (!visited.claim(k, depth + 1)) continue;
+            local.found.push_back(k);
+            if (target && k == target_key) hit.store(true, std::memory_order_relaxed);
+          }
+        }
+      });
       result.expanded += frontier.size();
       std::size_t total = 0;
       for (auto& local : locals) total += local.found.size();
