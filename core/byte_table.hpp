@@ -47,6 +47,12 @@ class ByteTable {
     else hashed_.clear();
   }
 
+  // Bytes a table for `entries` keys will hold, before building it.
+  static std::uint64_t estimate(bool dense, Key bound, std::uint64_t entries) {
+    return dense ? bound : entries * kHashEntryBytes;
+  }
+  static constexpr std::uint64_t kHashEntryBytes = 48;  // unordered_map node + bucket
+
   // Bytes held: the table itself, or buckets plus one heap node per entry for the map.
   std::uint64_t bytes() const {
     if (dense_) return direct_.capacity();

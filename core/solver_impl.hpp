@@ -37,16 +37,10 @@ class SolverImpl final : public Solver {
   std::uint64_t component_size() const override { return puzzle_.component_size(start_); }
 
   std::uint64_t estimate_explore_bytes() const override {
-    const std::uint64_t states = component_size();
-    constexpr std::uint64_t kHashEntry = 48;  // unordered_map node + bucket, per entry
-    if constexpr (std::same_as<E, NoEncoder<P>>) {
-      return states * (2 * sizeof(State) + 8 * sizeof(void*) + 2 * sizeof(std::string) + 16);
+    if constexpr (requires(const Engine& e) { e.estimate_explore_bytes(start_); }) {
+      return engine_.estimate_explore_bytes(start_);
     } else {
-      const bool dense = enc_.dense();
-      const std::uint64_t bound = enc_.key_bound();
-      if (engine_name_ == "parallel")  // 2-bit table (or hash map) + two frontier levels
-        return (dense ? bound / 4 : states * kHashEntry) + states / 2 * sizeof(Key);
-      return (dense ? bound : states * kHashEntry) + states * sizeof(Key);  // ring: table + queue
+      return 0;  // point-query engines: no whole-space run to guard
     }
   }
 

@@ -37,6 +37,10 @@ class NaiveBfs {
     if (!puzzle_.same_component(start, target)) return SearchResult{};
     return run(start, &target);
   }
+  // Bytes explore() will need: set and map nodes, queue entries and one path per state.
+  std::uint64_t estimate_explore_bytes(const State& start) const {
+    return puzzle_.component_size(start) * (2 * sizeof(State) + 8 * sizeof(void*) + 2 * sizeof(std::string) + 16);
+  }
   std::optional<std::string> path_to(const State& target) const {
     auto it = paths_.find(target);
     if (it == paths_.end()) return std::nullopt;

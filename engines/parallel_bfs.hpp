@@ -37,6 +37,7 @@
 #include <tbb/task_arena.h>
 
 #include "core/atomic_bitset.hpp"
+#include "core/byte_table.hpp"
 #include "core/concepts.hpp"
 #include "core/concurrent_depth_map.hpp"
 #include "core/errors.hpp"
@@ -112,6 +113,15 @@ class ParallelBfs {
     return run(start, &target, local);
   }
 
+  // Bytes explore() will need: the visited structure (two bits per key in two-bit mode, a
+  // bit plus a depth byte with a kept table, or a hash map) plus the frontier lists.
+  std::uint64_t estimate_explore_bytes(const State& start) const {
+    const std::uint64_t states = puzzle_.component_size(start), bound = enc_.key_bound();
+    if (!enc_.dense()) return states * ByteTable::kHashEntryBytes + states / 2 * sizeof(Key);
+    if (two_bit_mode(start, nullptr)) return bound / 4;
+    return bound / 8 + (options_.keep_table ? bound : 0) + states / 2 * sizeof(Key);
+  }
+
   // After explore(): the lexicographically smallest shortest path to `target`.
   std::optional<std::string> path_to(const State& target) const {
     if (std::holds_alternative<std::monostate>(visited_) || !puzzle_.same_component(start_, target))
@@ -155,6 +165,11 @@ class ParallelBfs {
         visited);
   }
 
+  bool two_bit_mode(const State& start, const State* target) const {
+    const bool mostly_states = enc_.key_bound() / 4 <= puzzle_.component_size(start);
+    return enc_.dense() && !target && !options_.keep_table && mostly_states;
+  }
+
   SearchResult run(const State& start, const State* target, Visited& visited) {
     Timer timer;
     SearchResult result;
@@ -164,8 +179,7 @@ class ParallelBfs {
       // level scans the whole key space. With sparse packings (octal: 40,320 states among
       // 2^24 keys) the scans dominate; measured 14.5 ms vs 2.3 ms with frontier lists on
       // msquare 2x4, so those keep the lists.
-      const bool mostly_states = enc_.key_bound() / 4 <= puzzle_.component_size(start);
-      if (enc_.dense() && !target && !options_.keep_table && mostly_states) {
+      if (two_bit_mode(start, target)) {
         result = two_bit_levels(start);
       } else if (enc_.dense()) {
         // Point queries and kept tables: the bitset plus a byte of depth per key.

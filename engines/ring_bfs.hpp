@@ -50,6 +50,11 @@ class RingBfs {
     return run(start, &target, table);
   }
 
+  // Bytes explore() will need: the move table plus the ring of keys.
+  std::uint64_t estimate_explore_bytes(const State& start) const {
+    return ByteTable::estimate(enc_.dense(), enc_.key_bound(), capacity(start)) + capacity(start) * sizeof(Key);
+  }
+
   // After explore(): the lexicographically smallest shortest path to `target`, or nullopt
   // when the search did not reach it (other component, or beyond max_depth).
   std::optional<std::string> path_to(const State& target) const {
