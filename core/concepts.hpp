@@ -59,4 +59,13 @@ concept Encoder = Puzzle<P> && std::constructible_from<E, const P&> &&
                     { e.dense() } -> std::same_as<bool>;
                   };
 
+// Perfect encoders (every key below key_bound() decodes to a valid state) declare
+// `static constexpr bool kEveryKeyIsState = true`. Engines that visit keys without having
+// generated them (bottom-up levels scan the unseen keys) need that guarantee.
+template <class E>
+constexpr bool every_key_is_state() {
+  if constexpr (requires { E::kEveryKeyIsState; }) return E::kEveryKeyIsState;
+  else return false;
+}
+
 }  // namespace searchbench

@@ -36,6 +36,7 @@ struct SearchOptions {
   int max_depth = -1;                           // -1: unlimited
   std::uint64_t node_budget = 4'000'000'000ULL; // iddfs: nodes before it gives up
   bool keep_table = true;  // whole-space runs keep what later path queries need
+  bool bottom_up = true;   // parallel: allow bottom-up levels when the frontier is large
   ProgressFn progress;
 };
 

@@ -15,6 +15,7 @@ namespace searchbench {
 class CheckersCombinatorial {
  public:
   static constexpr std::string_view kName = "combinatorial";
+  static constexpr bool kEveryKeyIsState = true;  // a perfect rank
   static std::string fits(const CheckersLine&) { return {}; }
   explicit CheckersCombinatorial(const CheckersLine& p) : n_(p.cells()), k_(p.hashes()) {
     for (int n = 0; n <= 32; ++n) {

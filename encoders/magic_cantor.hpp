@@ -5,14 +5,25 @@
 // rank = sum_i  smaller_unused(v_i) * (n-1-i)!, where smaller_unused counts the values
 // below v_i not used by earlier cells: one popcount over a bitmask of used values.
 // Unranking picks the d-th unused value: one pdep where BMI2 is available.
+//
+// Up to 12 cells (2x6) unranking is two table lookups and one byte shuffle instead of a
+// division per cell: rank = high * 8! + low, where `high` (< 12!/8! = 11,880) fixes the
+// first n-8 values and `low` (< 8! = 40,320) the relative order of the last 8. The high
+// table holds those first values followed by the remaining 8 in increasing order; the low
+// table holds the shuffle that puts the remaining ones in place (835 KB in all, which stays
+// in the L2 cache). Whole-space searches decode every state once, so this is where their
+// time goes; measured in bench/bench_search.cpp (BM_CantorDecode).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <vector>
 
 #include "core/concepts.hpp"
 #include "puzzles/magic_board.hpp"
-#if defined(__BMI2__)
+#include <utility>
+#if defined(__BMI2__) || defined(__SSSE3__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
@@ -21,12 +32,31 @@ namespace searchbench {
 class MagicCantor {
  public:
   static constexpr std::string_view kName = "cantor";
+  static constexpr bool kEveryKeyIsState = true;  // a perfect rank
   static std::string fits(const MagicBoard&) { return {}; }
   explicit MagicCantor(const MagicBoard& p) : n_(p.cells()) {
     factorial_[0] = 1;
     for (int i = 1; i <= 16; ++i) factorial_[i] = factorial_[i - 1] * static_cast<Key>(i);
+    if (n_ <= kTableCells) build_tables();
+#if defined(__AVX2__)
+    alignas(32) std::int32_t weights[16] = {};
+    alignas(16) std::uint8_t past_end[16] = {};
+    for (int i = 0; i < 16; ++i) {
+      if (i < n_ && n_ <= kTableCells) weights[i] = static_cast<std::int32_t>(factorial_[n_ - 1 - i]);
+      if (i >= n_) past_end[i] = 0x7F;
+    }
+    weights_low_ = _mm256_load_si256(reinterpret_cast<const __m256i*>(weights));
+    weights_high_ = _mm256_load_si256(reinterpret_cast<const __m256i*>(weights + 8));
+    past_end_ = _mm_load_si128(reinterpret_cast<const __m128i*>(past_end));
+#endif
   }
   Key encode(const MagicState& s) const {
+#if defined(__AVX2__)
+    if (n_ <= kTableCells) return encode_by_vector(s);
+#endif
+    return encode_by_popcount(s);
+  }
+  Key encode_by_popcount(const MagicState& s) const {
     Key rank = 0;
     std::uint32_t used = 0;  // bit v set when value v appeared
     for (int i = 0; i < n_; ++i) {
@@ -38,6 +68,21 @@ class MagicCantor {
     return rank;
   }
   MagicState decode(Key rank) const {
+    if (n_ > kTableCells) return decode_by_division(rank);
+    const Key high = n_ >= kLowCells ? rank / kLowOrders : 0;  // a constant divisor: a multiply
+    const Key low = rank - high * kLowOrders;
+    MagicState s;
+#if defined(__SSSE3__)
+    const __m128i values = _mm_loadu_si128(reinterpret_cast<const __m128i*>(high_[high].data()));
+    const __m128i order = _mm_loadu_si128(reinterpret_cast<const __m128i*>(low_[low].data()));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(s.cells.data()), _mm_shuffle_epi8(values, order));
+#else
+    for (int i = 0; i < n_; ++i) s.cells[i] = high_[high][low_[low][i]];
+#endif
+    return s;
+  }
+  // The textbook unranking, one division per cell (sizes past the tables, and building them).
+  MagicState decode_by_division(Key rank) const {
     MagicState s;
     std::uint32_t unused = ((1u << n_) - 1) << 1;  // values 1..n
     for (int i = 0; i < n_; ++i) {
@@ -54,6 +99,31 @@ class MagicCantor {
   bool dense() const { return key_bound() <= kDenseKeyLimit; }
 
  private:
+#if defined(__AVX2__)
+  // All Lehmer digits at once: digit i counts the later cells j holding a smaller value,
+  // so it is the sum over shifts t = 1..15 of [v_i > v_{i+t}], 16 byte compares side by
+  // side per shift (cells past n read as 0x7F, larger than any value, and weigh 0). The
+  // weighted sum runs in 32-bit lanes, enough for ranks below 12! < 2^32.
+  Key encode_by_vector(const MagicState& s) const {
+    const __m128i cells = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data())), past_end_);
+    const __m128i digits = lehmer_digits(cells, std::make_integer_sequence<int, 16>{});
+    const __m256i low = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(digits), weights_low_);
+    const __m256i high = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_srli_si128(digits, 8)), weights_high_);
+    const __m256i sum8 = _mm256_add_epi32(low, high);
+    __m128i sum4 = _mm_add_epi32(_mm256_castsi256_si128(sum8), _mm256_extracti128_si256(sum8, 1));
+    sum4 = _mm_add_epi32(sum4, _mm_shuffle_epi32(sum4, 0x4E));
+    sum4 = _mm_add_epi32(sum4, _mm_shuffle_epi32(sum4, 0xB1));
+    return static_cast<std::uint32_t>(_mm_cvtsi128_si32(sum4));
+  }
+  template <int... Shift>
+  static __m128i lehmer_digits(__m128i cells, std::integer_sequence<int, 0, Shift...>) {
+    const __m128i fill = _mm_set1_epi8(0x7F);
+    __m128i digits = _mm_setzero_si128();
+    ((digits = _mm_sub_epi8(digits, _mm_cmpgt_epi8(cells, _mm_alignr_epi8(fill, cells, Shift)))), ...);
+    return digits;
+  }
+#endif
+
   static unsigned nth_set_bit(std::uint32_t mask, unsigned d) {
 #if defined(__BMI2__)
     return static_cast<unsigned>(std::countr_zero(_pdep_u32(1u << d, mask)));
@@ -63,8 +133,31 @@ class MagicCantor {
 #endif
   }
 
+  static constexpr int kTableCells = 12, kLowCells = 8;
+  static constexpr Key kLowOrders = 40320;  // 8!
+  using Row = std::array<std::uint8_t, 16>;
+
+  void build_tables() {
+    const int low_cells = std::min(n_, kLowCells), high_cells = n_ - low_cells;
+    high_.resize(factorial_[n_] / factorial_[low_cells]);
+    for (Key h = 0; h < high_.size(); ++h) high_[h] = decode_by_division(h * factorial_[low_cells]).cells;
+    low_.resize(factorial_[low_cells]);
+    for (Key l = 0; l < low_.size(); ++l) {
+      // With high = 0 the first cells hold 1..high_cells and the rest high_cells+1..n.
+      const MagicState pattern = decode_by_division(l);
+      Row& order = low_[l];
+      order.fill(0x80);  // pshufb writes 0 for indices with the top bit set: cells past n
+      for (int i = 0; i < n_; ++i) order[i] = i < high_cells ? static_cast<std::uint8_t>(i) : static_cast<std::uint8_t>(pattern.cells[i] - 1);
+    }
+  }
+
   int n_;
   std::array<Key, 17> factorial_{};
+  std::vector<Row> high_, low_;
+#if defined(__AVX2__)
+  __m256i weights_low_, weights_high_;  // (n-1-i)! for cells 0..7 and 8..15, 0 past n
+  __m128i past_end_;                    // 0x7F in the cells past n
+#endif
 };
 
 }  // namespace searchbench

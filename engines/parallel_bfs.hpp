@@ -44,6 +44,7 @@
 #include "core/lex_path.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
+#include "core/two_bit_cells.hpp"
 
 namespace searchbench {
 
@@ -204,79 +205,155 @@ class ParallelBfs {
   }
 
   // Whole-space counting with two bits per key and no frontier list (Korf's two-bit
-  // breadth-first search): each key is unseen (0), in the current level (1), in the next
-  // level (2) or done (3). A level scans the array in key order for 1s, expands them and
-  // claims unseen successors as 2 with a compare-and-swap; one more pass then turns every
-  // 1 into 3 and every 2 into 1. Memory is bound/4 bytes whatever the level widths
-  // (120 MB for the 479,001,600 keys of msquare 2x6, where frontier lists of 64-bit keys
-  // would need several times that).
+  // breadth-first search, core/two_bit_cells.hpp). Memory is bound/4 bytes whatever the
+  // level widths: 120 MB for the 479,001,600 keys of msquare 2x6, where frontier lists of
+  // 64-bit keys would need several times that. Each level is one pass over the cells in
+  // key order, top-down or bottom-up (below).
   SearchResult two_bit_levels(const State& start) {
     SearchResult result;
     Timer timer;
-    const std::uint64_t words = (enc_.key_bound() + 31) / 32;
-    std::unique_ptr<std::atomic<std::uint64_t>[]> cells(new std::atomic<std::uint64_t>[words]);
-    constexpr std::uint64_t kLow = 0x5555555555555555ULL;
-    parallel_chunks(words, 4096, [&](std::uint64_t begin, std::uint64_t end) {
-      for (std::uint64_t w = begin; w != end; ++w) cells[w].store(0, std::memory_order_relaxed);
-    });
+    const Key bound = enc_.key_bound();
+    TwoBitCells cells(bound);
+    parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) { cells.clear(begin, end); });
     const Key start_key = enc_.encode(start);
-    cells[start_key / 32].store(std::uint64_t{1} << (start_key % 32 * 2), std::memory_order_relaxed);
+    cells.mark(start_key / TwoBitCells::kCellsPerWord, std::uint64_t{1} << (start_key % TwoBitCells::kCellsPerWord * 2),
+               TwoBitCells::current_code(0));
     result.depth_counts.push_back(1);
-    struct Local {
-      std::uint64_t found = 0, expanded = 0, generated = 0;
-    };
-    tbb::enumerable_thread_specific<Local> locals;
-    const std::uint64_t grain = std::max<std::uint64_t>(64, words / (256 * static_cast<std::uint64_t>(options_.threads)));
+    std::uint64_t seen = 1;
+    tbb::enumerable_thread_specific<LevelScratch> scratch;
+    const std::uint64_t grain = std::max<std::uint64_t>(64, cells.words() / (256 * static_cast<std::uint64_t>(options_.threads)));
     for (int depth = 0;; ++depth) {
       if (options_.max_depth >= 0 && depth >= options_.max_depth) break;
-      parallel_chunks(words, grain, [&](std::uint64_t begin, std::uint64_t end) {
-        Local& local = locals.local();
-        State next;
-        for (std::uint64_t w = begin; w != end; ++w) {
-          const std::uint64_t word = cells[w].load(std::memory_order_relaxed);
-          std::uint64_t current = word & ~(word >> 1) & kLow;  // cells holding 01
-          while (current) {
-            const int bit = std::countr_zero(current);
-            current &= current - 1;
-            const State state = enc_.decode(w * 32 + static_cast<std::uint64_t>(bit / 2));
-            ++local.expanded;
-            for (int m = 0; m < puzzle_.move_count(); ++m) {
-              if (!puzzle_.apply(state, m, next)) continue;
-              ++local.generated;
-              const Key k = enc_.encode(next);
-              std::atomic<std::uint64_t>& target_word = cells[k / 32];
-              const unsigned shift = static_cast<unsigned>(k % 32) * 2;
-              std::uint64_t old = target_word.load(std::memory_order_relaxed);
-              bool claimed = false;
-              while (((old >> shift) & 3u) == 0 &&
-                     !(claimed = target_word.compare_exchange_weak(old, old | (std::uint64_t{2} << shift), std::memory_order_relaxed))) {
-              }
-              local.found += claimed;
-            }
-          }
-        }
+      // Direction-optimizing (Beamer et al.): once the frontier outnumbers the unseen
+      // states by kBottomUpRatio, asking every unseen state for a parent in the frontier
+      // (stopping at the first) beats expanding the frontier. The ratio was chosen by
+      // timing both directions level by level on msquare 2x5 and 2x6 and checkers-25 (see
+      // results/README.md). Scanning the unseen keys needs a perfect encoder.
+      const bool bottom_up = every_key_is_state<E>() && options_.bottom_up &&
+                             static_cast<double>(result.depth_counts.back()) > kBottomUpRatio * static_cast<double>(bound - seen);
+      parallel_chunks(cells.words(), grain, [&](std::uint64_t begin, std::uint64_t end) {
+        if (bottom_up) bottom_up_chunk(cells, depth, begin, end, scratch.local());
+        else top_down_chunk(cells, depth, begin, end, scratch.local());
       });
+      if (bottom_up) {  // the frontier stayed readable all level; retire it now
+        const unsigned current = TwoBitCells::current_code(depth);
+        parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
+          for (std::uint64_t w = begin; w != end; ++w)
+            cells.mark(w, TwoBitCells::cells_with(cells.word(w), current), TwoBitCells::kDone);
+        });
+      }
       std::uint64_t found = 0;
-      for (auto& local : locals) found += std::exchange(local.found, 0);
+      for (auto& local : scratch) found += std::exchange(local.found, 0);
       if (found == 0) break;
+      seen += found;
       result.depth_counts.push_back(found);
       if (options_.progress) options_.progress(depth + 1, found, timer.seconds());
-      // 01 -> 11 (done), 10 -> 01 (current), 00 and 11 unchanged.
-      parallel_chunks(words, 4096, [&](std::uint64_t begin, std::uint64_t end) {
-        for (std::uint64_t w = begin; w != end; ++w) {
-          const std::uint64_t v = cells[w].load(std::memory_order_relaxed);
-          const std::uint64_t lo = v & kLow, hi = (v >> 1) & kLow;
-          cells[w].store((lo | hi) | (lo << 1), std::memory_order_relaxed);
-        }
-      });
     }
-    for (auto& local : locals) {
+    for (auto& local : scratch) {
       result.expanded += local.expanded;
       result.generated += local.generated;
     }
-    result.peak_bytes = words * sizeof(std::uint64_t);
+    result.peak_bytes = cells.bytes();
     return result;
   }
+
+  static constexpr double kBottomUpRatio = 0.5;
+  // States handled together: their successor keys are computed and prefetched as a batch
+  // before any is claimed, so the random accesses into a table far larger than the caches
+  // overlap instead of stalling one after another.
+  static constexpr std::size_t kBatch = 64;
+
+  struct LevelScratch {
+    std::vector<Key> keys, neighbours;
+    std::vector<State> states;
+    std::uint64_t found = 0, expanded = 0, generated = 0;
+  };
+
+  // Top-down: expand every cell holding the current code; claim unseen successors with
+  // the next code. The expanded cells are retired (done) as their word is read.
+  void top_down_chunk(TwoBitCells& cells, int depth, std::uint64_t begin, std::uint64_t end, LevelScratch& local) const {
+    const unsigned current = TwoBitCells::current_code(depth), next = TwoBitCells::next_code(depth);
+    const int moves = puzzle_.move_count();
+    local.keys.clear();
+    auto expand = [&] {
+      local.neighbours.clear();
+      State successor;
+      for (const Key k : local.keys) {
+        const State state = enc_.decode(k);
+        for (int m = 0; m < moves; ++m) {
+          if (!puzzle_.apply(state, m, successor)) continue;
+          const Key n = enc_.encode(successor);
+          __builtin_prefetch(cells.address_of(n), 1);
+          local.neighbours.push_back(n);
+        }
+      }
+      for (const Key n : local.neighbours) local.found += cells.claim(n, next);
+      local.expanded += local.keys.size();
+      local.generated += local.neighbours.size();
+      local.keys.clear();
+    };
+    for (std::uint64_t w = begin; w != end; ++w) {
+      std::uint64_t frontier = TwoBitCells::cells_with(cells.word(w), current);
+      if (!frontier) continue;
+      cells.mark(w, frontier, TwoBitCells::kDone);
+      for (; frontier; frontier &= frontier - 1) {
+        local.keys.push_back(TwoBitCells::key_of(w, frontier));
+        if (local.keys.size() == kBatch) expand();
+      }
+    }
+    expand();
+  }
+
+  // Bottom-up: every unseen cell looks for a parent holding the current code, trying the
+  // moves in order and stopping at the first parent found; one move at a time across the
+  // whole batch, so the parents' cells can be prefetched together.
+  void bottom_up_chunk(TwoBitCells& cells, int depth, std::uint64_t begin, std::uint64_t end, LevelScratch& local) const {
+    const unsigned current = TwoBitCells::current_code(depth), next = TwoBitCells::next_code(depth);
+    const int moves = puzzle_.move_count();
+    local.keys.clear();
+    auto resolve = [&] {
+      local.states.clear();
+      for (const Key k : local.keys) local.states.push_back(enc_.decode(k));
+      std::size_t open = local.keys.size();  // keys[0, open) have no parent found yet
+      State parent;
+      for (int m = 0; m < moves && open > 0; ++m) {
+        local.neighbours.resize(open);
+        for (std::size_t i = 0; i < open; ++i) {
+          Key p = kNoKey;
+          if (puzzle_.apply_inverse(local.states[i], m, parent)) {
+            p = enc_.encode(parent);
+            __builtin_prefetch(cells.address_of(p), 0);
+            ++local.generated;
+          }
+          local.neighbours[i] = p;
+        }
+        for (std::size_t i = 0; i < open;) {
+          const Key p = local.neighbours[i];
+          if (p == kNoKey || cells.get(p) != current) {
+            ++i;
+            continue;
+          }
+          const Key k = local.keys[i];
+          cells.mark(k / TwoBitCells::kCellsPerWord, std::uint64_t{1} << (k % TwoBitCells::kCellsPerWord * 2), next);
+          ++local.found;
+          --open;  // swap the resolved key out of the open range
+          std::swap(local.keys[i], local.keys[open]);
+          std::swap(local.states[i], local.states[open]);
+          std::swap(local.neighbours[i], local.neighbours[open]);
+        }
+      }
+      local.expanded += local.keys.size();
+      local.keys.clear();
+    };
+    for (std::uint64_t w = begin; w != end; ++w) {
+      for (std::uint64_t unseen = TwoBitCells::cells_with(cells.word(w), TwoBitCells::kUnseen); unseen; unseen &= unseen - 1) {
+        local.keys.push_back(TwoBitCells::key_of(w, unseen));
+        if (local.keys.size() == kBatch) resolve();
+      }
+    }
+    resolve();
+  }
+  static constexpr Key kNoKey = ~Key{0};
 
   template <class Visited>
   SearchResult levels(Visited& visited, const State& start, const State* target) {

@@ -18,6 +18,9 @@
 #include <string_view>
 
 #include "core/errors.hpp"
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
 
 namespace searchbench {
 
@@ -124,8 +127,15 @@ class MagicBoard {
  private:
   using Table = std::array<std::uint8_t, 16>;
 
+  // out[i] = s[source[i]]: one byte shuffle (pshufb) where SSSE3 is available.
   static void permute(const State& s, const Table& source, State& out) {
+#if defined(__SSSE3__)
+    const __m128i cells = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data()));
+    const __m128i order = _mm_loadu_si128(reinterpret_cast<const __m128i*>(source.data()));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.cells.data()), _mm_shuffle_epi8(cells, order));
+#else
     for (int i = 0; i < 16; ++i) out.cells[i] = s.cells[source[i]];
+#endif
   }
 
   void build_moves() {
