@@ -257,7 +257,7 @@ class ParallelBfs {
     return result;
   }
 
-  static constexpr double kBottomUpRatio = 0.5;
+  static constexpr double kBottomUpRatio = 1.0;
   // States handled together: their successor keys are computed and prefetched as a batch
   // before any is claimed, so the random accesses into a table far larger than the caches
   // overlap instead of stalling one after another.
