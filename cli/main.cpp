@@ -1,4 +1,4 @@
-// searchbench: the command-line front end. Commands: run, compare, list, judge.
+// searchbench: the command-line front end. Commands: run, compare, list, judge, export.
 // Every error reaches the user as one line on stderr and a non-zero exit status:
 // 2 for bad input or a refused request, 3 for an exhausted budget, 1 when compare finds
 // engines that disagree.
@@ -243,6 +243,38 @@ int command_compare(const CompareArgs& a) {
   return 0;
 }
 
+struct ExportArgs {
+  std::string puzzle = "msquare";
+  std::string encoder;
+  std::string format = "el";
+  std::string output = "-";
+};
+
+// Edges go to --output (stdout by default); the start key, vertex and edge counts go to
+// stdout after them when writing a file, else to stderr, so they never mix with the edges.
+int command_export(const ExportArgs& a) {
+  if (a.format != "el") throw InputError("unknown export format '" + a.format + "' (known: el)");
+  SolverConfig c;
+  c.puzzle = a.puzzle;
+  c.encoder = a.encoder;
+  auto solver = make_solver(c);
+  const bool to_stdout = a.output == "-";
+  std::FILE* out = to_stdout ? stdout : std::fopen(a.output.c_str(), "wb");
+  if (!out) throw InputError("cannot open '" + a.output + "' for writing");
+  EdgeListSummary summary;
+  try {
+    summary = solver->export_edge_list(out);
+  } catch (...) {
+    if (!to_stdout) std::fclose(out);
+    throw;
+  }
+  if (!to_stdout && std::fclose(out) != 0) throw InputError("cannot write '" + a.output + "'");
+  std::fprintf(to_stdout ? stderr : stdout, "start %llu\nvertices %llu\nedges %llu\n",
+               static_cast<unsigned long long>(summary.start_key), static_cast<unsigned long long>(summary.vertices),
+               static_cast<unsigned long long>(summary.edges));
+  return 0;
+}
+
 int command_judge(const std::string& name, const JudgeOptions& options) {
   std::string input;  // whole stdin in large blocks (istreambuf_iterator is several times slower)
   char block[1 << 16];
@@ -290,6 +322,13 @@ int main(int argc, char** argv) {
   judge_cmd->add_option("--engine", judge_options.engine, "engine (default: ring for fixed starts, bidir for fzu1603)");
   judge_cmd->add_option("--encoder", judge_options.encoder, "encoder (default: cantor / bitpack)");
 
+  ExportArgs export_args;
+  auto* export_cmd = app.add_subcommand("export", "Write the state graph as an edge list of keys (for explicit-graph BFS codes)");
+  export_cmd->add_option("--puzzle", export_args.puzzle, "puzzle name (see list)");
+  export_cmd->add_option("--encoder", export_args.encoder, "a perfect encoder: cantor (default) or combinatorial (default)");
+  export_cmd->add_option("--format", export_args.format, "el: one 'from to' line per edge");
+  export_cmd->add_option("--output", export_args.output, "file for the edges ('-': stdout)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -305,6 +344,7 @@ int main(int argc, char** argv) {
     if (run_cmd->parsed()) return command_run(run);
     if (compare_cmd->parsed()) return command_compare(compare);
     if (judge_cmd->parsed()) return command_judge(judge_name, judge_options);
+    if (export_cmd->parsed()) return command_export(export_args);
     return command_list();
   } catch (const InputError& e) {
     std::fprintf(stderr, "searchbench: %s\n", e.what());

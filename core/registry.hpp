@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/edge_list.hpp"
 #include "core/result.hpp"
 
 namespace searchbench {
@@ -80,6 +81,9 @@ class Solver {
   virtual std::string normalize_state(std::string_view text) const = 0;
   // A state in the start's component: the end of a seeded random walk of 1,000 moves.
   virtual std::string random_state(std::uint64_t seed) const = 0;
+  // The state graph as an edge list of keys (core/edge_list.hpp). Throws InputError
+  // unless every key of the encoder is a state.
+  virtual EdgeListSummary export_edge_list(std::FILE* out) const = 0;
 };
 
 // Throws InputError for unknown names, encoders that do not fit, bad start states.

@@ -59,6 +59,10 @@ class SolverImpl final : public Solver {
       throw InputError("engine '" + engine_name_ + "' keeps no table of paths");
     }
   }
+  EdgeListSummary export_edge_list(std::FILE* out) const override {
+    if constexpr (Encoder<E, P>) return write_edge_list(puzzle_, enc_, start_, out);
+    else throw InputError("export needs an encoder (cantor or combinatorial)");
+  }
   std::string normalize_state(std::string_view text) const override { return puzzle_.format(puzzle_.parse(text)); }
   std::string random_state(std::uint64_t seed) const override {
     std::mt19937_64 rng(seed);

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <numeric>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -99,7 +100,7 @@ TEST(Cli, ListAndCompare) {
 }
 
 TEST(Cli, HelpOnEveryCommand) {
-  for (const char* cmd : {"--help", "run --help", "compare --help", "list --help", "judge --help"}) {
+  for (const char* cmd : {"--help", "run --help", "compare --help", "list --help", "judge --help", "export --help"}) {
     const Outcome o = run(cmd);
     EXPECT_EQ(o.status, 0) << cmd;
     EXPECT_NE(o.out.find("Usage"), std::string::npos) << cmd;
@@ -145,6 +146,62 @@ TEST(Cli, EveryClassOfBadInputIsRefusedWithOneLine) {
   expect_refusal("run --puzzle msquare-2x8 --encoder cantor", "more than the");
   expect_refusal("run --puzzle msquare-2x5 --encoder cantor --max-memory 1M", "more than --max-memory");
   expect_refusal("run --max-memory lots", "malformed --max-memory");
+  // Export.
+  expect_refusal("export --puzzle msquare --encoder octal", "every key is a state");
+  expect_refusal("export --format gr", "unknown export format 'gr'");
+  expect_refusal("export --output /nonexistent/dir/graph.el", "cannot open");
+}
+
+// Reads an exported edge list back, checks the edge count, and runs a plain BFS over it
+// from the printed start key: the per-depth counts must be the engines' and SPEC's.
+std::vector<std::uint64_t> bfs_over_export(const std::string& puzzle, std::uint64_t expected_edges) {
+  const std::string path = ::testing::TempDir() + "/searchbench_export_" + std::to_string(getpid()) + ".el";
+  const Outcome o = run("export --puzzle " + puzzle + " --format el --output " + path);
+  EXPECT_EQ(o.status, 0) << o.err;
+  std::uint64_t start = 0, vertices = 0, edges = 0;
+  EXPECT_EQ(std::sscanf(o.out.c_str(), "start %llu vertices %llu edges %llu", reinterpret_cast<unsigned long long*>(&start),
+                        reinterpret_cast<unsigned long long*>(&vertices), reinterpret_cast<unsigned long long*>(&edges)),
+            3)
+      << o.out;
+  EXPECT_EQ(edges, expected_edges);
+  std::vector<std::vector<std::uint64_t>> adjacency(vertices);
+  std::ifstream in(path);
+  std::uint64_t from, to, lines = 0;
+  while (in >> from >> to) {
+    EXPECT_LT(from, vertices);
+    EXPECT_LT(to, vertices);
+    if (from >= vertices || to >= vertices) break;
+    adjacency[from].push_back(to);
+    ++lines;
+  }
+  std::remove(path.c_str());
+  EXPECT_EQ(lines, expected_edges);
+  std::vector<int> depth(vertices, -1);
+  std::vector<std::uint64_t> counts{1}, frontier{start}, next;
+  depth.at(start) = 0;
+  for (int d = 1; !frontier.empty(); ++d, frontier.swap(next)) {
+    next.clear();
+    for (auto u : frontier)
+      for (auto v : adjacency[u])
+        if (depth[v] < 0) depth[v] = d, next.push_back(v);
+    if (!next.empty()) counts.push_back(next.size());
+  }
+  return counts;
+}
+
+TEST(Cli, ExportWritesTheStateGraphAsAnEdgeList) {
+  // Magic boards: three moves from every one of the 8! states.
+  EXPECT_EQ(bfs_over_export("msquare", 3 * 40'320), searchbench::facts::kMsquare2x4Depths);
+  // Checkers-9: 70 arrangements x (2+3+4+4+4+4+4+3+2) moves over the hole positions; every
+  // state reachable, radius 25.
+  const auto checkers = bfs_over_export("checkers-9", 70 * 30);
+  EXPECT_EQ(std::accumulate(checkers.begin(), checkers.end(), std::uint64_t{0}), 630u);
+  EXPECT_EQ(checkers.size(), 26u);
+  // Edges on stdout, the summary on stderr.
+  const Outcome o = run("export --puzzle msquare-2x2");
+  EXPECT_EQ(o.status, 0);
+  EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 3 * 24);
+  EXPECT_NE(o.err.find("edges 72"), std::string::npos) << o.err;
 }
 
 TEST(Cli, UnreachableTargetsAnswerMinusOne) {

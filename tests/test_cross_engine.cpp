@@ -1,8 +1,9 @@
 // The cross-engine regression matrix: every engine x every applicable encoder x thread
 // counts {1, 2, 4}, generated from the registry, so a new engine or encoder is covered with
 // no edit here. For each puzzle:
-//  * whole-space engines give identical per-depth counts (and SPEC's, where SPEC has them)
-//    and, from their tables, byte-identical paths to every state of the component;
+//  * whole-space engines give identical per-depth counts (and SPEC's, where SPEC has them),
+//    with and without a kept table, and, from their tables, byte-identical paths to every
+//    state of the component;
 //  * bidir answers a point query for every state; iddfs for a fixed random sample of 2,000
 //    states plus every state at the maximum depth;
 // all compared with the answers of the naive textbook engine.
@@ -81,6 +82,15 @@ TEST_P(CrossEngine, AgreesWithTheReferenceOnEveryAnswer) {
     for (std::size_t i = 0; i < ref.targets.size(); ++i) {
       const auto p = solver->table_path(ref.targets[i]);
       ASSERT_EQ(p ? *p : "-", ref.paths[i]) << "target " << ref.targets[i];
+    }
+    // Counts-only runs (the CLI's and the benchmarks' mode) take other code paths, e.g. the
+    // parallel engine's two-bit levels, direction-optimizing or top-down only.
+    for (const bool bottom_up : {true, false}) {
+      SolverConfig counts_only = c;
+      counts_only.options.keep_table = false;
+      counts_only.options.bottom_up = bottom_up;
+      ASSERT_EQ(make_solver(counts_only)->explore().depth_counts, ref.depth_counts)
+          << "counts only, " << (bottom_up ? "direction-optimizing" : "top-down");
     }
   }
   // Point queries: every target for bidir and the BFS engines' point mode on a sample;

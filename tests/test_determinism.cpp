@@ -41,3 +41,30 @@ void check_repeatable(const std::string& puzzle, int repetitions) {
 
 TEST(Determinism, ParallelEngineRepeatsOnMsquare2x4) { check_repeatable("msquare-2x4", 20); }
 TEST(Determinism, ParallelEngineRepeatsOnCheckers13) { check_repeatable("checkers-13", 20); }
+
+// The counts-only runs on larger spaces: two bits per key, top-down and direction-optimizing
+// levels, against the serial ring engine. A bottom-up level generates parents, not
+// successors, so a different `generated` count proves one ran.
+void check_counts_only(const std::string& puzzle, const std::string& encoder) {
+  SolverConfig c;
+  c.puzzle = puzzle;
+  c.encoder = encoder;
+  c.options.keep_table = false;
+  const SearchResult serial = make_solver(c)->explore();
+  ASSERT_EQ(serial.states(), state_space_size(parse_puzzle(puzzle)));
+  c.engine = "parallel";
+  for (const int threads : {1, 2, 4}) {
+    c.options.threads = threads;
+    c.options.bottom_up = true;
+    const SearchResult optimizing = make_solver(c)->explore();
+    c.options.bottom_up = false;
+    const SearchResult top_down = make_solver(c)->explore();
+    ASSERT_EQ(optimizing.depth_counts, serial.depth_counts) << threads << " threads";
+    ASSERT_EQ(top_down.depth_counts, serial.depth_counts) << threads << " threads";
+    ASSERT_EQ(top_down.generated, serial.generated);
+    ASSERT_NE(optimizing.generated, top_down.generated) << "no bottom-up level ran";
+  }
+}
+
+TEST(CountsOnly, ParallelTwoBitLevelsOnMsquare2x5) { check_counts_only("msquare-2x5", "cantor"); }
+TEST(CountsOnly, ParallelTwoBitLevelsOnCheckers15) { check_counts_only("checkers-15", "combinatorial"); }

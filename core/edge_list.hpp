@@ -1,0 +1,62 @@
+// The state graph made explicit, for side-by-side runs with explicit-graph BFS codes (the
+// GAP Benchmark Suite reads this `.el` format): one "from to" pair of keys per line, one
+// line per move that applies, in key order and move order. Multi-edges (two moves giving
+// the same successor) are kept, so the edge count is states x moves for magic boards.
+//
+// Keys are the encoder's, and every key must be a state (a perfect encoder: cantor,
+// combinatorial), so the vertices are exactly 0 .. key_bound-1 and nothing is left out
+// or invented. Lines are formatted with std::to_chars into a large buffer: the 2x5 graph
+// (10,886,400 edges, 163 MB) is written in about a second.
+#pragma once
+
+#include <charconv>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/concepts.hpp"
+#include "core/errors.hpp"
+
+namespace searchbench {
+
+struct EdgeListSummary {
+  Key start_key = 0;
+  std::uint64_t vertices = 0;
+  std::uint64_t edges = 0;
+};
+
+template <Puzzle P, Encoder<P> E>
+EdgeListSummary write_edge_list(const P& puzzle, const E& enc, const typename P::State& start, std::FILE* out) {
+  if constexpr (!every_key_is_state<E>()) {
+    throw InputError(std::string("export needs an encoder whose every key is a state; '") + std::string(E::kName) +
+                     "' is not one (use cantor or combinatorial)");
+  } else {
+    EdgeListSummary summary{enc.encode(start), enc.key_bound(), 0};
+    std::vector<char> buffer(1 << 20);
+    std::size_t used = 0;
+    auto flush = [&] {
+      if (used && std::fwrite(buffer.data(), 1, used, out) != used) throw InputError("export: write failed");
+      used = 0;
+    };
+    typename P::State next;
+    for (Key k = 0; k < summary.vertices; ++k) {
+      const typename P::State state = enc.decode(k);
+      for (int m = 0; m < puzzle.move_count(); ++m) {
+        if (!puzzle.apply(state, m, next)) continue;
+        if (buffer.size() - used < 48) flush();  // room for two 20-digit keys
+        char* p = buffer.data() + used;
+        p = std::to_chars(p, p + 21, k).ptr;
+        *p++ = ' ';
+        p = std::to_chars(p, p + 21, enc.encode(next)).ptr;
+        *p++ = '\n';
+        used = static_cast<std::size_t>(p - buffer.data());
+        ++summary.edges;
+      }
+    }
+    flush();
+    if (std::fflush(out) != 0) throw InputError("export: write failed");
+    return summary;
+  }
+}
+
+}  // namespace searchbench
