@@ -1,0 +1,118 @@
+#!/usr/bin/python3
+"""Whole-process runs of the large searches: wall time and peak resident memory.
+
+usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full] [--runs N]
+
+Google Benchmark measures the search itself; a user of `searchbench run` also pays for
+start-up and page faults, and cares about the peak resident set (RSS) of the process,
+which only the kernel knows (wait4's rusage). Each case runs N times (3 by default); the
+JSON keeps every run and the median. Answers are checked: totals must be the known state
+counts and radii, point-query paths must have the length of their distance.
+
+Default: msquare-2x5 whole space with 1 and 2 threads. --full adds msquare-2x6 and
+checkers-25/27 whole spaces with 2 threads, and point queries (bidir) on msquare-2x6 and
+checkers-25/27 to random targets and to the deepest known states.
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+# SPEC.md and the issue's known facts: states, radius.
+KNOWN = {
+    "msquare-2x5": (3_628_800, 27),
+    "msquare-2x6": (479_001_600, 37),
+    "checkers-25": (67_603_900, None),
+    "checkers-27": (280_816_200, None),
+}
+
+
+def measure(exe, label, args, runs):
+    cmd = [exe] + args + ["--json", "--quiet"]
+    walls, rss, doc = [], [], None
+    for _ in range(runs):
+        # Popen + wait4 gives this child's own rusage (ru_maxrss in KiB on Linux).
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        out = proc.stdout.read()
+        err = proc.stderr.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+        walls.append(time.perf_counter() - start)
+        if status != 0:
+            sys.exit(f"failed (status {status}): {' '.join(cmd)}\n{err.decode()}")
+        rss.append(usage.ru_maxrss * 1024)
+        doc = json.loads(out)
+    check(label, doc)
+    row = {
+        "label": label,
+        "command": "searchbench " + " ".join(args),
+        "wall_seconds": walls,
+        "median_wall_seconds": statistics.median(walls),
+        "peak_rss_bytes": rss,
+        "median_peak_rss_bytes": statistics.median(rss),
+        "search_seconds": doc["seconds"],
+        "states": doc["states"],
+        "radius": doc["radius"],
+    }
+    if "distance" in doc:
+        row.update(distance=doc["distance"], path=doc["path"])
+    print(f"{label:55s} {row['median_wall_seconds']:8.2f} s  {row['median_peak_rss_bytes'] / 2**20:8.1f} MiB", flush=True)
+    return row
+
+
+def check(label, doc):
+    if "distance" in doc:
+        if doc["distance"] < 0 or len(doc["path"]) != doc["distance"]:
+            sys.exit(f"{label}: bad answer {doc['distance']} {doc['path']}")
+        return
+    states, radius = KNOWN.get(doc["puzzle"], (None, None))
+    if states is not None and doc["states"] != states:
+        sys.exit(f"{label}: {doc['states']} states, expected {states}")
+    if radius is not None and doc["radius"] != radius:
+        sys.exit(f"{label}: radius {doc['radius']}, expected {radius}")
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 2:
+        sys.exit(__doc__)
+    build, out_json = args[0], args[1]
+    full = "--full" in args
+    runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 3
+    exe = os.path.join(build, "searchbench")
+    whole = lambda p, enc, t: ["run", "--puzzle", p, "--engine", "parallel", "--encoder", enc, "--threads", str(t)]
+    cases = [(f"msquare-2x5 whole space, {t} thread(s)", whole("msquare-2x5", "cantor", t)) for t in (1, 2)]
+    if full:
+        cases += [
+            ("msquare-2x6 whole space, 2 threads", whole("msquare-2x6", "cantor", 2)),
+            ("checkers-25 whole space, 2 threads", whole("checkers-25", "combinatorial", 2)),
+            ("checkers-27 whole space, 2 threads", whole("checkers-27", "combinatorial", 2)),
+        ]
+        # Point queries: a random state (the end of a fixed random walk) and the reversed line.
+        for target, note in (("6 3 10 1 4 7 / 12 9 11 8 2 5", "a random board"),
+                             ("12 11 10 9 8 7 / 1 2 3 4 5 6", "rows swapped")):
+            cases.append((f"msquare-2x6 point query, bidir, {note}",
+                          ["run", "--puzzle", "msquare-2x6", "--engine", "bidir", "--encoder", "cantor", "--target", target]))
+        for n in (25, 27):
+            k = (n - 1) // 2
+            reverse = "@" * k + "&" + "#" * k
+            shifted = "#" * (k - 2) + "@@" + "&" + "##" + "@" * (k - 2)
+            for target, note in ((shifted, "two pieces swapped across the hole"), (reverse, "the whole line reversed")):
+                cases.append((f"checkers-{n} point query, bidir, {note}",
+                              ["run", "--puzzle", f"checkers-{n}", "--engine", "bidir", "--encoder", "bitpack", "--target", target]))
+    rows = [measure(exe, label, a, runs) for label, a in cases]
+    context = {
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "cpu_model": next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?"),
+        "cores": os.cpu_count(),
+        "runs": runs,
+        "command": "scripts/scale_runs.py " + " ".join(args[2:]),
+    }
+    with open(out_json, "w") as f:
+        json.dump({"context": context, "runs": rows}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
