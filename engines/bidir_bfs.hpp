@@ -12,7 +12,7 @@
 //   moves follow the backward layers from that meeting set through the forward depths,
 //   the rest follows the backward depths down to 0 (core/lex_path.hpp, greedy in move
 //   order at every step).
-// Depth tables are direct arrays for small dense key spaces and hash maps otherwise.
+// Depth tables are hash maps that move into direct arrays when they grow (core/byte_table.hpp).
 #pragma once
 
 #include <algorithm>
@@ -27,14 +27,6 @@
 #include "core/timer.hpp"
 
 namespace searchbench {
-
-// Point queries touch a tiny part of the space, and a direct table must be allocated and
-// cleared per query: only worth it while it stays small (2^17 bytes; measured: a 2^24-byte
-// table per query made bidir 50x slower than a hash map on msquare 2x4 with octal keys).
-template <class E>
-bool small_direct_table(const E& enc) {
-  return enc.dense() && enc.key_bound() <= (Key{1} << 17);
-}
 
 template <Puzzle P, Encoder<P> E>
 class BidirBfs {
@@ -55,8 +47,8 @@ class BidirBfs {
       result.depth_counts = {1};
       return result;
     }
-    const bool direct = small_direct_table(enc_);
-    ByteTable fwd(direct, enc_.key_bound(), 1024), bwd(direct, enc_.key_bound(), 1024);
+    ByteTable fwd(enc_.dense(), enc_.key_bound(), 1024, ByteTable::Start::hashed_until_large);
+    ByteTable bwd(enc_.dense(), enc_.key_bound(), 1024, ByteTable::Start::hashed_until_large);
     fwd.insert(start_key, 0);
     bwd.insert(target_key, 0);
     std::vector<Key> front_f{start_key}, front_b{target_key}, next;

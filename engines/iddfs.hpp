@@ -21,7 +21,6 @@
 #include "core/errors.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
-#include "engines/bidir_bfs.hpp"  // small_direct_table
 
 namespace searchbench {
 
@@ -39,7 +38,7 @@ class Iddfs {
     if (!puzzle_.same_component(start, target)) return result;
     target_key_ = enc_.encode(target);
     const int limit_max = options_.max_depth >= 0 ? options_.max_depth : ByteTable::kEmpty - 1;
-    ByteTable seen(small_direct_table(enc_), enc_.key_bound(), 4096);
+    ByteTable seen(enc_.dense(), enc_.key_bound(), 4096, ByteTable::Start::hashed_until_large);
     seen_ = &seen;
     nodes_ = 0;
     for (int limit = 0; limit <= limit_max; ++limit) {

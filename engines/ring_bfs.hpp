@@ -46,7 +46,7 @@ class RingBfs {
   // Point query; leaves the table of an earlier explore() untouched.
   SearchResult search(const State& start, const State& target) {
     if (!puzzle_.same_component(start, target)) return SearchResult{};
-    ByteTable table = make_table(start);
+    ByteTable table = make_table(start, ByteTable::Start::hashed_until_large);
     return run(start, &target, table);
   }
 
@@ -64,8 +64,8 @@ class RingBfs {
   }
 
  private:
-  ByteTable make_table(const State& start) const {
-    return ByteTable(enc_.dense(), enc_.key_bound(), capacity(start));
+  ByteTable make_table(const State& start, ByteTable::Start how = ByteTable::Start::direct_when_dense) const {
+    return ByteTable(enc_.dense(), enc_.key_bound(), how == ByteTable::Start::direct_when_dense ? capacity(start) : 1024, how);
   }
   std::uint64_t capacity(const State& start) const {
     return std::min<std::uint64_t>(puzzle_.component_size(start), enc_.key_bound());
