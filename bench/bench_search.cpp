@@ -3,6 +3,8 @@
 //                                                     can, every encoder that fits)
 //   point/<engine>/<encoder>/<puzzle>/depth:<d>      point queries to fixed targets at depth d
 //   judge/<name>/...                                 judge throughput
+//   bfs/explicit-csr/<encoder>/<puzzle>/threads:<n>  yardstick: GAP-style BFS over the graph
+//                                                     made explicit beforehand
 //   codec/<encode|decode>/cantor/<puzzle>/<variant>  the cantor fast paths against the
 //                                                     textbook code, on 4,096 random keys
 // Counters: states_per_second (iteration-invariant rate), peak_bytes, key_space (key bound
@@ -17,6 +19,8 @@
 
 #include "cli/judges.hpp"
 #include "core/registry.hpp"
+#include "bench/explicit_graph_bfs.hpp"
+#include "encoders/checkers_combinatorial.hpp"
 #include "encoders/magic_cantor.hpp"
 
 using namespace searchbench;
@@ -136,6 +140,33 @@ void judge_all_targets(benchmark::State& state, std::string judge, std::string e
   state.counters["queries"] = static_cast<double>(seen.size());
 }
 
+// The explicit-graph yardstick (bench/explicit_graph_bfs.hpp): the graph is built once,
+// outside the timed loop, as GAP loads its graph beforehand.
+template <class P, class E>
+void explicit_graph(benchmark::State& state, P puzzle, std::string name, int threads) {
+  const E enc(puzzle);
+  const CsrGraph out = build_csr(puzzle, enc, false), in = build_csr(puzzle, enc, true);
+  ExplicitGraphBfs bfs(out, in, threads);
+  const auto source = static_cast<std::uint32_t>(enc.encode(puzzle.start()));
+  std::vector<std::uint64_t> counts;
+  for (auto _ : state) {
+    counts = bfs.run(source);
+    benchmark::DoNotOptimize(counts.data());
+  }
+  if (counts != reference_counts(name, counts)) {
+    state.SkipWithError("per-depth counts differ from the reference run's");
+    return;
+  }
+  const double states = static_cast<double>(out.vertices());
+  const auto graph_bytes = [](const CsrGraph& g) { return g.offsets.size() * 8.0 + g.targets.size() * 4.0; };
+  state.counters["states_per_second"] = benchmark::Counter(states, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["states"] = states;
+  state.counters["peak_bytes"] = graph_bytes(out) + graph_bytes(in) + states * 4 + states / 4;
+  state.counters["key_space"] = states;
+  state.counters["radius"] = static_cast<double>(counts.size() - 1);
+  state.counters["threads"] = threads;
+}
+
 // Cantor ranking and unranking on a fixed random sample: the fast paths (vector ranking,
 // table unranking) against the textbook ones (popcount per cell, division per cell).
 void cantor_codec(benchmark::State& state, int width, bool decode, bool fast) {
@@ -166,7 +197,7 @@ void cantor_codec(benchmark::State& state, int width, bool decode, bool fast) {
 void register_all(bool full) {
   std::vector<std::string> puzzles = {"msquare-2x3", "msquare-2x4", "msquare-2x5", "sicily1515-2x4",
                                       "checkers-11", "checkers-15", "checkers-19", "checkers-21"};
-  if (full) puzzles.insert(puzzles.end(), {"msquare-2x6", "checkers-25"});
+  if (full) puzzles.insert(puzzles.end(), {"msquare-2x6", "checkers-25", "checkers-27"});
   for (const auto& puzzle : puzzles) {
     const PuzzleSpec spec = parse_puzzle(puzzle);
     const bool large = state_space_size(spec) > 5'000'000;
@@ -195,6 +226,16 @@ void register_all(bool full) {
         }
       }
     }
+  }
+
+  for (int threads : thread_counts()) {
+    const std::string t = "/threads:" + std::to_string(threads);
+    benchmark::RegisterBenchmark(("bfs/explicit-csr/cantor/msquare-2x5" + t).c_str(), explicit_graph<MagicBoard, MagicCantor>,
+                                 MagicBoard(5, MagicRules::msquare), "msquare-2x5", threads)
+        ->Unit(benchmark::kMillisecond)->UseRealTime();
+    benchmark::RegisterBenchmark(("bfs/explicit-csr/combinatorial/checkers-21" + t).c_str(),
+                                 explicit_graph<CheckersLine, CheckersCombinatorial>, CheckersLine(21), "checkers-21", threads)
+        ->Unit(benchmark::kMillisecond)->UseRealTime();
   }
 
   // Point queries by depth on msquare-2x4: bidir vs ring (point mode) vs iddfs vs parallel.

@@ -97,11 +97,13 @@ int command_run(const RunArgs& a) {
     j["engine"] = a.engine;
     j["encoder"] = solver->encoder_name();
     j["threads"] = a.threads;
-    j["states"] = r.states();
-    j["radius"] = r.radius();
-    j["depth_counts"] = r.depth_counts;
+    if (a.target.empty()) {  // a point query covers part of the space: no totals to report
+      j["states"] = r.states();
+      j["radius"] = r.radius();
+      j["depth_counts"] = r.depth_counts;
+      j["states_per_second"] = rate;
+    }
     j["seconds"] = r.seconds;
-    j["states_per_second"] = rate;
     j["peak_bytes"] = r.peak_bytes;
     j["expanded"] = r.expanded;
     j["generated"] = r.generated;
@@ -124,8 +126,10 @@ int command_run(const RunArgs& a) {
     for (std::size_t d = 0; d < r.depth_counts.size(); ++d) std::printf("%5zu  %llu\n", d, static_cast<unsigned long long>(r.depth_counts[d]));
     std::cout << "states   " << r.states() << "\nradius   " << r.radius() << "\n";
   }
-  std::printf("seconds  %.6f\nstates/s %.0f\npeak     %llu bytes (%s)\n", r.seconds, rate,
-              static_cast<unsigned long long>(r.peak_bytes), human_bytes(r.peak_bytes).c_str());
+  std::printf("seconds  %.6f\n", r.seconds);
+  if (a.target.empty()) std::printf("states/s %.0f\n", rate);
+  else std::printf("expanded %llu\n", static_cast<unsigned long long>(r.expanded));
+  std::printf("peak     %llu bytes (%s)\n", static_cast<unsigned long long>(r.peak_bytes), human_bytes(r.peak_bytes).c_str());
   return 0;
 }
 

@@ -17,7 +17,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-NAME = re.compile(r"^(?P<kind>bfs|point|judge)/(?P<engine>[^/]+)/(?P<encoder>[^/]+)/(?P<puzzle>[^/]+)/(?P<param>[^/]+?)(/real_time)?$")
+NAME = re.compile(r"^(?P<kind>bfs|point|judge|codec)/(?P<engine>[^/]+)/(?P<encoder>[^/]+)/(?P<puzzle>[^/]+)/(?P<param>[^/]+?)(/real_time)?$")
 CLASSIC = {"msquare": "octal", "sicily1515": "octal", "checkers": "maskhole"}  # the classic single-file solution's encoder
 
 
@@ -33,7 +33,8 @@ def load(path):
             continue
         row = dict(m.groupdict())
         row["ms"] = b["real_time"] * {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b["time_unit"]]
-        for key in ("states_per_second", "peak_bytes", "key_space", "radius", "states", "threads", "queries_per_second", "distance"):
+        for key in ("states_per_second", "peak_bytes", "key_space", "radius", "states", "threads", "queries_per_second", "distance",
+                    "per_second"):
             if key in b:
                 row[key] = b[key]
         rows.append(row)
@@ -85,8 +86,42 @@ def barh(out_dir, name, labels, values, xlabel, title, color, log=False):
     plt.close(fig)
 
 
+def newest_scale_runs(raw_dir):
+    """Rows of scripts/scale_runs.py, newest file first per label (names sort by time)."""
+    files = sorted(glob.glob(os.path.join(raw_dir, "scale-*.json")), key=os.path.basename)
+    rows, sources = {}, []
+    for path in reversed(files):
+        with open(path) as f:
+            doc = json.load(f)
+        fresh = [r for r in doc["runs"] if r["label"] not in rows]
+        if fresh:
+            sources.append(path)
+        for r in fresh:
+            rows[r["label"]] = dict(r, context=doc["context"])
+    return list(rows.values()), sources
+
+
+def scale_section(w, raw_dir, out_dir):
+    rows, sources = newest_scale_runs(raw_dir)
+    if not rows:
+        return
+    order = lambda r: (("point" in r["label"]), r["label"])
+    ctx = rows[0]["context"]
+    section(w, "Large spaces: whole-process wall time and peak resident memory",
+            f"`scripts/scale_runs.py` ({', '.join(f'`{os.path.relpath(s, out_dir)}`' for s in sources)}): "
+            f"each command run {ctx['runs']} times as a separate process on {ctx['cpu_model']} ({ctx['cores']} cores); "
+            "medians of the wall time (start-up included) and of the peak RSS the kernel reports (wait4). "
+            "Totals and radii are checked against the known facts; every path has the length of its distance.",
+            ["run", "command", "median wall s", "median peak RSS", "states / distance"], "llrrr")
+    for r in sorted(rows, key=order):
+        answer = f"{r['distance']} (`{r['path'][:24]}{'...' if len(r['path']) > 24 else ''}`)" if "distance" in r else \
+            f"{r['states']:,}, radius {r['radius']}"
+        w(f"| {r['label']} | `{r['command']}` | {r['median_wall_seconds']:.3f} | {fmt_bytes(r['median_peak_rss_bytes'])} | {answer} |")
+    w("")
+
+
 def main(raw_dir, out_md):
-    runs = sorted(glob.glob(os.path.join(raw_dir, "*.json")), key=os.path.getmtime)
+    runs = sorted(glob.glob(os.path.join(raw_dir, "bench-*.json")), key=os.path.basename)
     default = [r for r in runs if not r.endswith("-full.json")]
     full = [r for r in runs if r.endswith("-full.json")]
     if not default:
@@ -165,6 +200,37 @@ def main(raw_dir, out_md):
                 sp = base / r["ms"] if base else 0
                 w(f"| {puzzle} | {enc} | {t} | {fmt_ms(r['ms'])} | {sp:.2f} | {sp / t:.2f} |")
     w("")
+
+    scale_section(w, raw_dir, out_dir)
+
+    topdown = [r for r in bfs if r["engine"] == "parallel-topdown"]
+    if topdown:
+        section(w, "Direction-optimizing levels: parallel engine, two bits per key",
+                "`parallel` switches a level to bottom-up (every unseen state looks for a parent in the frontier) once the "
+                "frontier outnumbers the unseen states; `parallel-topdown` never does. Same run, medians.",
+                ["puzzle", "encoder", "threads", "direction-optimizing ms", "top-down ms", "top-down / optimizing"], "llrrrr")
+        for td in sorted(topdown, key=lambda r: (r["puzzle"], r["encoder"], r.get("threads", 1))):
+            opt = next((r for r in bfs if r["engine"] == "parallel" and r["puzzle"] == td["puzzle"] and r["encoder"] == td["encoder"]
+                        and r.get("threads") == td.get("threads")), None)
+            if opt:
+                w(f"| {td['puzzle']} | {td['encoder']} | {int(td.get('threads', 1))} | {fmt_ms(opt['ms'])} | {fmt_ms(td['ms'])} | "
+                  f"{td['ms'] / opt['ms']:.2f} |")
+        w("")
+
+    codec = [r for r in rows if r["kind"] == "codec"]
+    if codec:
+        section(w, "Cantor ranking fast paths",
+                "Nanoseconds per state over 4,096 fixed random keys: unranking by table lookups and one byte shuffle against one "
+                "division per cell; ranking with all Lehmer digits in one vector against a popcount per cell. Same run, medians.",
+                ["puzzle", "operation", "fast path", "ns", "textbook", "ns", "speedup"], "lllrlrr")
+        for puzzle in sorted({r["puzzle"] for r in codec}):
+            for op, fast, slow in (("decode", "table", "division"), ("encode", "vector", "popcount")):
+                f = next((r for r in codec if r["puzzle"] == puzzle and r["engine"] == op and r["param"] == fast), None)
+                t = next((r for r in codec if r["puzzle"] == puzzle and r["engine"] == op and r["param"] == slow), None)
+                if f and t:
+                    fns, tns = 1e9 / f["per_second"], 1e9 / t["per_second"]
+                    w(f"| {puzzle} | {op} | {fast} | {fns:.2f} | {slow} | {tns:.2f} | {tns / fns:.1f}x |")
+        w("")
 
     pts = [r for r in rows if r["kind"] == "point" and r["param"].startswith("depth:")]
     if pts:

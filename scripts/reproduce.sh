@@ -3,7 +3,9 @@
 # the default benchmark set, save the raw JSON under results/raw/ stamped with the machine
 # and versions, and regenerate results/README.md and its plots.
 #   scripts/reproduce.sh          default set (<= 10 minutes on 2 cores)
-#   scripts/reproduce.sh --full   adds the large runs (msquare-2x6, checkers-25)
+#   scripts/reproduce.sh --full   adds the large runs (msquare-2x6, checkers-25, checkers-27)
+# Then whole-process runs of the large searches (scripts/scale_runs.py: wall time and peak
+# resident memory), also saved under results/raw/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 full=""
@@ -22,7 +24,8 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 cores=$(nproc)
 date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 mkdir -p results/raw
-out="results/raw/bench-$(date -u +%Y%m%d-%H%M%S)-${revision}${full:+-full}.json"
+stamp="$(date -u +%Y%m%d-%H%M%S)-${revision}${full:+-full}"
+out="results/raw/bench-${stamp}.json"
 
 echo "== running benchmarks -> $out"
 build/release/bench/bench_search $full \
@@ -36,6 +39,9 @@ build/release/bench/bench_search $full \
   --benchmark_context=cores="$cores" \
   --benchmark_context=date="$date" \
   --benchmark_context=command="scripts/reproduce.sh $full"
+
+echo "== whole-process runs -> results/raw/scale-${stamp}.json"
+/usr/bin/python3 scripts/scale_runs.py build/release "results/raw/scale-${stamp}.json" $full
 
 echo "== regenerating results/README.md"
 /usr/bin/python3 scripts/report.py results/raw results/README.md

@@ -75,6 +75,7 @@ TEST(Cli, PointQueryWithJson) {
   const auto doc = nlohmann::json::parse(o.out);
   EXPECT_EQ(doc["distance"], 2);
   EXPECT_EQ(doc["path"], "AB");
+  EXPECT_FALSE(doc.contains("radius"));  // a point query has no whole-space totals
   const Outcome c = run("run --puzzle checkers-5 --engine iddfs --start '##&@@' --target '@@&##'");
   ASSERT_EQ(c.status, 0) << c.err;
   EXPECT_NE(c.out.find("distance 8"), std::string::npos);
