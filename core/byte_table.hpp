@@ -6,16 +6,18 @@
 // direct table filled per query made bidir 50x slower than a hash map on msquare 2x4 with
 // octal keys (2^24 of them). Deep queries on large spaces are the opposite: tens of
 // millions of entries, where a hash map costs 48 bytes and a cache miss or two per entry.
-// So a point query's table starts hashed and moves into a direct table when it reaches
-// kDirectAfter entries; a whole-space search's starts direct. The direct table stores value + 1
+// So a point query's table starts hashed and moves into a direct table once that would
+// hold no more resident memory (consider_direct); a whole-space search's starts direct. The direct table stores value + 1
 // in memory from calloc, so 0 means empty and the kernel's zero pages need no clearing:
 // only the pages a search touches ever become resident.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 #include "core/concepts.hpp"
 
@@ -34,7 +36,7 @@ class ByteTable {
   // sizes the hash map up front (no rehash in the hot loop).
   ByteTable(bool dense, Key bound, std::uint64_t expected, Start start = Start::direct_when_dense)
       : dense_(dense), bound_(bound) {
-    if (dense_ && (start == Start::direct_when_dense || expected >= kDirectAfter)) go_direct();
+    if (dense_ && start == Start::direct_when_dense) go_direct();
     if (!direct_) hashed_.reserve(expected);
   }
 
@@ -51,12 +53,12 @@ class ByteTable {
       return true;
     }
     const bool added = hashed_.try_emplace(k, v).second;
-    if (added && dense_ && hashed_.size() >= kDirectAfter) go_direct();
+    if (added && dense_ && hashed_.size() >= next_check_) consider_direct();
     return added;
   }
   void set(Key k, std::uint8_t v) {
     if (direct_) direct_[k] = static_cast<std::uint8_t>(v + 1);
-    else if (hashed_[k] = v; dense_ && hashed_.size() >= kDirectAfter) go_direct();
+    else if (hashed_[k] = v; dense_ && hashed_.size() >= next_check_) consider_direct();
   }
   void clear() {
     direct_.reset();
@@ -78,6 +80,25 @@ class ByteTable {
   }
 
  private:
+  // Called at kDirectAfter entries and each doubling after: move to the direct table once
+  // it would hold no more resident memory than the map, i.e. once the 4 KiB pages the keys
+  // fall on take no more than kHashEntryBytes per entry. That depends on the encoder's
+  // locality, not just on the count: checkers' combinatorial keys of nearby states are
+  // close, so they move early (a deep checkers-25 query: 0.9 s against 5 s hashed), while
+  // cantor keys scatter over all of 2x6's 479 MB and stay hashed (17 MB, not 450 MB).
+  void consider_direct() {
+    next_check_ *= 2;
+    std::vector<bool> page_used((bound_ >> kPageBits) + 1);
+    std::uint64_t pages = 0;
+    for (const auto& entry : hashed_) {
+      auto&& used = page_used[entry.first >> kPageBits];
+      pages += !used;
+      used = true;
+    }
+    if (pages << kPageBits <= hashed_.size() * kHashEntryBytes) go_direct();
+  }
+  static constexpr unsigned kPageBits = 12;
+
   struct Free {
     void operator()(std::uint8_t* p) const { std::free(p); }
   };
@@ -94,6 +115,7 @@ class ByteTable {
 
   bool dense_;
   Key bound_;
+  std::uint64_t next_check_ = kDirectAfter;
   std::unique_ptr<std::uint8_t[], Free> direct_;
   std::unordered_map<Key, std::uint8_t> hashed_;
 };

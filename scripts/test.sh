@@ -57,7 +57,7 @@ case "$mode" in
     ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9|msquare_2x4)_parallel_(cantor|octal|decimal|bitpack|combinatorial)_t[24]|Determinism|CountsOnly.*Checkers15'
     echo "== AddressSanitizer + UBSan: CLI, judges, parsers, encoders =="
     build asan unit_tests cli_tests searchbench
-    ctest --preset asan -j "$jobs" -R 'Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly'
+    ctest --preset asan -j "$jobs" -R 'Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells'
     echo "== libFuzzer smoke run: every parser target, 5 s each =="
     fuzz 5
     ;;

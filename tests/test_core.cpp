@@ -1,0 +1,73 @@
+// The shared structures engines are built on: the byte table that moves from a hash map to
+// a direct table, and the two-bit cells of whole-space levels.
+#include <gtest/gtest.h>
+
+#include "core/byte_table.hpp"
+#include "core/two_bit_cells.hpp"
+
+using namespace searchbench;
+
+TEST(ByteTable, ClusteredKeysMoveToADirectTableWithoutLosingEntries) {
+  const Key bound = 1 << 24;
+  ByteTable table(true, bound, 16, ByteTable::Start::hashed_until_large);
+  EXPECT_LT(table.bytes(), bound);
+  // Keys on few pages: the direct table is cheaper than the map from kDirectAfter entries on.
+  const Key base = 5'000'000;
+  for (std::uint64_t i = 0; i < ByteTable::kDirectAfter + 1000; ++i) {
+    EXPECT_TRUE(table.insert(base + i, static_cast<std::uint8_t>(i % 255)));  // values 0..0xFE
+    EXPECT_FALSE(table.insert(base + i, 7));  // never overwrites
+  }
+  EXPECT_EQ(table.bytes(), bound);  // moved over
+  for (std::uint64_t i = 0; i < ByteTable::kDirectAfter + 1000; ++i)
+    ASSERT_EQ(table.get(base + i), i % 255) << i;
+  EXPECT_EQ(table.get(base - 1), ByteTable::kEmpty);
+  table.set(0, 0xFE);
+  EXPECT_EQ(table.get(0), 0xFE);
+  table.clear();
+  EXPECT_EQ(table.get(0), ByteTable::kEmpty);
+  EXPECT_EQ(table.get(base), ByteTable::kEmpty);
+}
+
+TEST(ByteTable, ScatteredKeysStayHashedWhileTheMapIsSmaller) {
+  const Key bound = Key{1} << 30;
+  ByteTable table(true, bound, 16, ByteTable::Start::hashed_until_large);
+  for (std::uint64_t i = 0; i < ByteTable::kDirectAfter + 1000; ++i) table.insert((i * 2654435761u) % bound, 3);
+  EXPECT_LT(table.bytes(), bound / 64);  // one key per page: a direct table would hold 256 MiB
+  EXPECT_EQ(table.get((5 * 2654435761u) % bound), 3);
+}
+
+TEST(ByteTable, SparseTablesStayHashedAndDenseWholeSpaceTablesStartDirect) {
+  ByteTable sparse(false, ~Key{0}, 16);
+  for (Key k = 0; k < 100'000; ++k) sparse.insert(k << 40, 1);
+  EXPECT_EQ(sparse.get(Key{99'999} << 40), 1);
+  EXPECT_EQ(sparse.get(1), ByteTable::kEmpty);
+  EXPECT_LT(sparse.bytes(), ByteTable::estimate(false, ~Key{0}, 200'000));
+  ByteTable whole(true, 1000, 1000);
+  EXPECT_EQ(whole.bytes(), 1000u);
+  EXPECT_TRUE(whole.insert(999, 0xFE));
+  EXPECT_EQ(whole.get(999), 0xFE);
+}
+
+TEST(TwoBitCells, CodesClaimsAndRetirement) {
+  const Key bound = 100;  // not a multiple of 32: the padding cells must read as done
+  TwoBitCells cells(bound);
+  cells.clear(0, cells.words());
+  EXPECT_EQ(cells.words(), 4u);
+  EXPECT_EQ(TwoBitCells::cells_with(cells.word(3), TwoBitCells::kUnseen), TwoBitCells::kLow >> (64 - 2 * 4));
+  const unsigned current = TwoBitCells::current_code(0), next = TwoBitCells::next_code(0);
+  EXPECT_NE(current, next);
+  EXPECT_EQ(TwoBitCells::current_code(1), next);
+  EXPECT_TRUE(cells.claim(37, next));
+  EXPECT_FALSE(cells.claim(37, next));
+  EXPECT_EQ(cells.get(37), next);
+  EXPECT_EQ(cells.get(36), TwoBitCells::kUnseen);
+  // Mark a current-level cell, then retire it to done; the claimed neighbour is untouched.
+  cells.mark(1, std::uint64_t{1} << 2 * (38 - 32), current);
+  EXPECT_EQ(cells.get(38), current);
+  const std::uint64_t frontier = TwoBitCells::cells_with(cells.word(1), current);
+  EXPECT_EQ(TwoBitCells::key_of(1, frontier), 38u);
+  cells.mark(1, frontier, TwoBitCells::kDone);
+  EXPECT_EQ(cells.get(38), TwoBitCells::kDone);
+  EXPECT_EQ(cells.get(37), next);
+  EXPECT_FALSE(cells.claim(38, next));
+}
