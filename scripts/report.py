@@ -3,8 +3,10 @@
 
 usage: scripts/report.py RAW_DIR OUT_MD
 
-Uses the newest default run (and the newest --full run, when there is one, for the large
-puzzles). Every number in the output comes from the JSON: medians of the repetitions.
+Uses the newest default run and the newest --full run (which repeats the default set and
+adds the large puzzles); where both hold a benchmark, the newer file's figure is used. The
+whole-process runs of scripts/scale_runs.py come from the newest scale-*.json per run.
+Every number in the output comes from the JSON: medians of the repetitions.
 """
 import glob
 import json
@@ -126,13 +128,19 @@ def main(raw_dir, out_md):
     full = [r for r in runs if r.endswith("-full.json")]
     if not default:
         sys.exit("report.py: no benchmark JSON in " + raw_dir)
-    context, rows = load(default[-1])
-    sources = [default[-1]]
-    if full:
-        fctx, frows = load(full[-1])
-        have = {(r["kind"], r["engine"], r["encoder"], r["puzzle"], r["param"]) for r in rows}
-        rows += [r for r in frows if (r["kind"], r["engine"], r["encoder"], r["puzzle"], r["param"]) not in have]
-        sources.append(full[-1])
+    # The newest default run and the newest --full run; where both hold a benchmark, the
+    # newer file's figure is used (a --full run repeats the default set).
+    picked = sorted([default[-1]] + full[-1:], key=os.path.basename, reverse=True)
+    context, rows, sources = None, [], []
+    have = set()
+    for path in picked:
+        ctx, found = load(path)
+        context = context or ctx
+        fresh = [r for r in found if (r["kind"], r["engine"], r["encoder"], r["puzzle"], r["param"]) not in have]
+        have |= {(r["kind"], r["engine"], r["encoder"], r["puzzle"], r["param"]) for r in fresh}
+        if fresh:
+            rows += fresh
+            sources.append(path)
     out_dir = os.path.dirname(out_md) or "."
     lines = []
     w = lines.append
