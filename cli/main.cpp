@@ -46,6 +46,7 @@ struct RunArgs {
   bool json = false;
   bool progress = false;
   bool quiet = false;
+  bool top_down = false;
 };
 
 SolverConfig config_of(const RunArgs& a) {
@@ -58,6 +59,7 @@ SolverConfig config_of(const RunArgs& a) {
   c.options.max_depth = a.max_depth;
   c.options.node_budget = a.node_budget;
   c.options.keep_table = false;
+  c.options.bottom_up = !a.top_down;
   if (!a.quiet && (a.progress || isatty(STDERR_FILENO))) {
     // One line per depth: new states, rate so far, elapsed, and the time left if the rate
     // holds for the states not yet reached (the component size is known up front).
@@ -308,6 +310,7 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("--json", run.json, "print one JSON object");
   run_cmd->add_flag("--progress", run.progress, "print one line per depth on stderr");
   run_cmd->add_flag("--quiet", run.quiet, "never print progress");
+  run_cmd->add_flag("--top-down", run.top_down, "parallel: never switch a level to bottom-up (for comparison)");
 
   CompareArgs compare;
   auto* compare_cmd = app.add_subcommand("compare", "Run every engine x encoder and check that all answers agree");

@@ -67,6 +67,9 @@ TEST(Cli, RunPrintsTheWholeSpaceAndJson) {
   EXPECT_EQ(doc["threads"], 2);
   EXPECT_EQ(doc["depth_counts"].get<std::vector<std::uint64_t>>(), searchbench::facts::kMsquare2x4Depths);
   for (const char* key : {"puzzle", "engine", "encoder", "seconds", "peak_bytes"}) EXPECT_TRUE(doc.contains(key)) << key;
+  const Outcome td = run("run --puzzle msquare --engine parallel --encoder cantor --top-down --json --quiet");
+  ASSERT_EQ(td.status, 0) << td.err;
+  EXPECT_EQ(nlohmann::json::parse(td.out)["depth_counts"].get<std::vector<std::uint64_t>>(), searchbench::facts::kMsquare2x4Depths);
 }
 
 TEST(Cli, PointQueryWithJson) {
