@@ -14,6 +14,7 @@
 //   when the frontier falls below n / 18 (constant degree here, so edges ~ vertices).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -23,6 +24,7 @@
 #include <tbb/task_arena.h>
 
 #include "core/concepts.hpp"
+#include "core/edge_list.hpp"        // for_each_edge
 #include "engines/parallel_bfs.hpp"  // parallel_chunks
 
 namespace searchbench {
@@ -34,22 +36,19 @@ struct CsrGraph {
 };
 
 // Out-edges (inverse = false) or in-edges (inverse = true) of every key of a perfect encoder.
+// The edges come in key order (core/edge_list.hpp), so each vertex's run ends where the
+// next vertex's begins.
 template <Puzzle P, Encoder<P> E>
 CsrGraph build_csr(const P& puzzle, const E& enc, bool inverse) {
-  static_assert(every_key_is_state<E>(), "the explicit graph needs a perfect encoder");
   CsrGraph g;
   const Key n = enc.key_bound();
-  g.offsets.reserve(n + 1);
-  g.offsets.push_back(0);
+  g.offsets.assign(n + 1, 0);
   g.targets.reserve(n * static_cast<Key>(puzzle.move_count()));
-  typename P::State next;
-  for (Key k = 0; k < n; ++k) {
-    const auto state = enc.decode(k);
-    for (int m = 0; m < puzzle.move_count(); ++m)
-      if (inverse ? puzzle.apply_inverse(state, m, next) : puzzle.apply(state, m, next))
-        g.targets.push_back(static_cast<std::uint32_t>(enc.encode(next)));
-    g.offsets.push_back(g.targets.size());
-  }
+  for_each_edge(puzzle, enc, inverse, [&](Key from, Key to) {
+    g.targets.push_back(static_cast<std::uint32_t>(to));
+    g.offsets[from + 1] = g.targets.size();
+  });
+  for (Key v = 1; v <= n; ++v) g.offsets[v] = std::max(g.offsets[v], g.offsets[v - 1]);  // vertices with no edge
   return g;
 }
 

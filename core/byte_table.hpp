@@ -7,12 +7,11 @@
 // octal keys (2^24 of them). Deep queries on large spaces are the opposite: tens of
 // millions of entries, where a hash map costs 48 bytes and a cache miss or two per entry.
 // So a point query's table starts hashed and moves into a direct table once that would
-// hold no more resident memory (consider_direct); a whole-space search's starts direct. The direct table stores value + 1
-// in memory from calloc, so 0 means empty and the kernel's zero pages need no clearing:
-// only the pages a search touches ever become resident.
+// hold no more resident memory (consider_direct); a whole-space search's starts direct.
+// The direct table stores value + 1 in memory from calloc, so 0 means empty and the
+// kernel's zero pages need no clearing: only the pages a search touches become resident.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>

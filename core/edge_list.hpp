@@ -19,6 +19,19 @@
 
 namespace searchbench {
 
+// Calls edge(from, to) for every move that applies to every key of a perfect encoder, in
+// key order and move order; along the inverse moves (the in-edges) when `inverse`.
+template <Puzzle P, Encoder<P> E, class Edge>
+void for_each_edge(const P& puzzle, const E& enc, bool inverse, Edge edge) {
+  static_assert(every_key_is_state<E>(), "the explicit graph needs a perfect encoder");
+  typename P::State next;
+  for (Key k = 0; k < enc.key_bound(); ++k) {
+    const typename P::State state = enc.decode(k);
+    for (int m = 0; m < puzzle.move_count(); ++m)
+      if (inverse ? puzzle.apply_inverse(state, m, next) : puzzle.apply(state, m, next)) edge(k, enc.encode(next));
+  }
+}
+
 struct EdgeListSummary {
   Key start_key = 0;
   std::uint64_t vertices = 0;
@@ -38,21 +51,16 @@ EdgeListSummary write_edge_list(const P& puzzle, const E& enc, const typename P:
       if (used && std::fwrite(buffer.data(), 1, used, out) != used) throw InputError("export: write failed");
       used = 0;
     };
-    typename P::State next;
-    for (Key k = 0; k < summary.vertices; ++k) {
-      const typename P::State state = enc.decode(k);
-      for (int m = 0; m < puzzle.move_count(); ++m) {
-        if (!puzzle.apply(state, m, next)) continue;
-        if (buffer.size() - used < 48) flush();  // room for two 20-digit keys
-        char* p = buffer.data() + used;
-        p = std::to_chars(p, p + 21, k).ptr;
-        *p++ = ' ';
-        p = std::to_chars(p, p + 21, enc.encode(next)).ptr;
-        *p++ = '\n';
-        used = static_cast<std::size_t>(p - buffer.data());
-        ++summary.edges;
-      }
-    }
+    for_each_edge(puzzle, enc, false, [&](Key from, Key to) {
+      if (buffer.size() - used < 48) flush();  // room for two 20-digit keys
+      char* p = buffer.data() + used;
+      p = std::to_chars(p, p + 21, from).ptr;
+      *p++ = ' ';
+      p = std::to_chars(p, p + 21, to).ptr;
+      *p++ = '\n';
+      used = static_cast<std::size_t>(p - buffer.data());
+      ++summary.edges;
+    });
     flush();
     if (std::fflush(out) != 0) throw InputError("export: write failed");
     return summary;

@@ -77,6 +77,8 @@ class TwoBitCells {
   void mark(std::uint64_t w, std::uint64_t low_bit_mask, unsigned code) {
     if (low_bit_mask) cells_[w].fetch_or(low_bit_mask * code, std::memory_order_relaxed);
   }
+  // The same for the one cell of key k.
+  void mark_key(Key k, unsigned code) { mark(k / kCellsPerWord, std::uint64_t{1} << shift(k), code); }
 
  private:
   static unsigned shift(Key k) { return static_cast<unsigned>(k % kCellsPerWord) * 2; }

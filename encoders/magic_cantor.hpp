@@ -138,16 +138,17 @@ class MagicCantor {
   using Row = std::array<std::uint8_t, 16>;
 
   void build_tables() {
-    const int low_cells = std::min(n_, kLowCells), high_cells = n_ - low_cells;
+    const int low_cells = std::min(n_, kLowCells);
     high_.resize(factorial_[n_] / factorial_[low_cells]);
     for (Key h = 0; h < high_.size(); ++h) high_[h] = decode_by_division(h * factorial_[low_cells]).cells;
     low_.resize(factorial_[low_cells]);
     for (Key l = 0; l < low_.size(); ++l) {
-      // With high = 0 the first cells hold 1..high_cells and the rest high_cells+1..n.
+      // With high = 0 the first n-8 cells hold 1..n-8 in order and the rest the pattern of
+      // the last 8 over n-7..n, so value v sits at index v-1 of a high row.
       const MagicState pattern = decode_by_division(l);
       Row& order = low_[l];
       order.fill(0x80);  // pshufb writes 0 for indices with the top bit set: cells past n
-      for (int i = 0; i < n_; ++i) order[i] = i < high_cells ? static_cast<std::uint8_t>(i) : static_cast<std::uint8_t>(pattern.cells[i] - 1);
+      for (int i = 0; i < n_; ++i) order[i] = static_cast<std::uint8_t>(pattern.cells[i] - 1);
     }
   }
 

@@ -224,8 +224,7 @@ class ParallelBfs {
     TwoBitCells cells(bound);
     parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) { cells.clear(begin, end); });
     const Key start_key = enc_.encode(start);
-    cells.mark(start_key / TwoBitCells::kCellsPerWord, std::uint64_t{1} << (start_key % TwoBitCells::kCellsPerWord * 2),
-               TwoBitCells::current_code(0));
+    cells.mark_key(start_key, TwoBitCells::current_code(0));
     result.depth_counts.push_back(1);
     std::uint64_t seen = 1;
     tbb::enumerable_thread_specific<LevelScratch> scratch;
@@ -342,8 +341,7 @@ class ParallelBfs {
             ++i;
             continue;
           }
-          const Key k = local.keys[i];
-          cells.mark(k / TwoBitCells::kCellsPerWord, std::uint64_t{1} << (k % TwoBitCells::kCellsPerWord * 2), next);
+          cells.mark_key(local.keys[i], next);
           ++local.found;
           --open;  // swap the resolved key out of the open range
           std::swap(local.keys[i], local.keys[open]);
