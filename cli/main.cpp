@@ -47,6 +47,8 @@ struct RunArgs {
   bool progress = false;
   bool quiet = false;
   bool top_down = false;
+  std::string workdir;
+  bool resume = false;
 };
 
 SolverConfig config_of(const RunArgs& a) {
@@ -60,6 +62,9 @@ SolverConfig config_of(const RunArgs& a) {
   c.options.node_budget = a.node_budget;
   c.options.keep_table = false;
   c.options.bottom_up = !a.top_down;
+  c.options.workdir = a.workdir;
+  c.options.resume = a.resume;
+  c.options.max_memory = parse_memory_limit(a.max_memory);
   if (!a.quiet && (a.progress || isatty(STDERR_FILENO))) {
     // One line per depth: new states, rate so far, elapsed, and the time left if the rate
     // holds for the states not yet reached (the component size is known up front).
@@ -81,10 +86,15 @@ SolverConfig config_of(const RunArgs& a) {
 
 int command_run(const RunArgs& a) {
   const SolverConfig config = config_of(a);
-  auto solver = make_solver(config);
   const EngineInfo& engine = engine_info(a.engine);
+  if ((!a.workdir.empty() || a.resume) && a.engine != "external")
+    throw InputError("--workdir and --resume apply to engine 'external' only");
+  if (a.resume && a.workdir.empty()) throw InputError("--resume needs the --workdir of the run to continue");
+  if (!a.target.empty() && engine.counts_only)
+    throw InputError("engine '" + a.engine + "' counts whole spaces only; use bidir for point queries");
+  auto solver = make_solver(config);
   if (engine.threaded == false && a.threads != 1)
-    throw InputError("engine '" + a.engine + "' is serial; --threads applies to 'parallel' only");
+    throw InputError("engine '" + a.engine + "' is serial; --threads applies to 'parallel' and 'external' only");
   SearchResult r;
   if (a.target.empty()) {
     check_memory(solver->estimate_explore_bytes(), parse_memory_limit(a.max_memory), solver->puzzle_name());
@@ -109,6 +119,15 @@ int command_run(const RunArgs& a) {
     j["peak_bytes"] = r.peak_bytes;
     j["expanded"] = r.expanded;
     j["generated"] = r.generated;
+    if (r.out_of_core) {
+      j["workdir"] = r.out_of_core->workdir;
+      j["segments"] = r.out_of_core->segments;
+      j["segment_keys"] = r.out_of_core->segment_keys;
+      j["bytes_written"] = r.out_of_core->bytes_written;
+      j["bytes_read"] = r.out_of_core->bytes_read;
+      j["peak_disk_bytes"] = r.out_of_core->peak_disk_bytes;
+      j["resumed_from"] = r.out_of_core->resumed_from;
+    }
     if (!a.target.empty()) {
       j["target"] = solver->normalize_state(a.target);
       j["distance"] = r.found ? r.distance : -1;
@@ -132,6 +151,13 @@ int command_run(const RunArgs& a) {
   if (a.target.empty()) std::printf("states/s %.0f\n", rate);
   else std::printf("expanded %llu\n", static_cast<unsigned long long>(r.expanded));
   std::printf("peak     %llu bytes (%s)\n", static_cast<unsigned long long>(r.peak_bytes), human_bytes(r.peak_bytes).c_str());
+  if (const auto& o = r.out_of_core) {
+    std::printf("segments %llu of %llu keys in %s\n", static_cast<unsigned long long>(o->segments),
+                static_cast<unsigned long long>(o->segment_keys), o->workdir.c_str());
+    std::printf("disk     %s written, %s read, work folder peak %s\n", human_bytes(o->bytes_written).c_str(),
+                human_bytes(o->bytes_read).c_str(), human_bytes(o->peak_disk_bytes).c_str());
+    if (o->resumed_from >= 0) std::printf("resumed  from completed depth %d\n", o->resumed_from);
+  }
   return 0;
 }
 
@@ -210,7 +236,8 @@ int command_compare(const CompareArgs& a) {
         Timer timer;
         if (engine.whole_space) {
           whole = solver->explore();
-          for (const auto& t : targets) {
+          if (engine.counts_only) answers = ref_answers;  // no paths to compare: counts only
+          else for (const auto& t : targets) {
             auto p = solver->table_path(t);
             answers.push_back(p ? *p : "-");
           }
@@ -299,7 +326,7 @@ int main(int argc, char** argv) {
   RunArgs run;
   auto* run_cmd = app.add_subcommand("run", "Whole-space search from the start, or a point query with --target");
   run_cmd->add_option("--puzzle", run.puzzle, "msquare, msquare-2xK (K=2..8), sicily1515[-2xK], checkers-N (N=1..32)");
-  run_cmd->add_option("--engine", run.engine, "ring, parallel, bidir, iddfs, naive");
+  run_cmd->add_option("--engine", run.engine, "ring, parallel, bidir, iddfs, naive, external");
   run_cmd->add_option("--encoder", run.encoder, "magic: decimal, octal, octal7, cantor; checkers: decimal, bitpack, maskhole, combinatorial");
   run_cmd->add_option("--threads", run.threads, "worker threads (parallel engine)");
   run_cmd->add_option("--start", run.start, "start state (default: the puzzle's start)");
@@ -311,6 +338,8 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("--progress", run.progress, "print one line per depth on stderr");
   run_cmd->add_flag("--quiet", run.quiet, "never print progress");
   run_cmd->add_flag("--top-down", run.top_down, "parallel: never switch a level to bottom-up (for comparison)");
+  run_cmd->add_option("--workdir", run.workdir, "external: folder for the on-disk cells, successor lists and checkpoint");
+  run_cmd->add_flag("--resume", run.resume, "external: continue the run recorded in --workdir from its last completed depth");
 
   CompareArgs compare;
   auto* compare_cmd = app.add_subcommand("compare", "Run every engine x encoder and check that all answers agree");

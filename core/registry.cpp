@@ -65,6 +65,7 @@ const std::vector<EngineInfo>& engines() {
       {"bidir", "bidirectional BFS for point queries", false, true, false},
       {"iddfs", "iterative deepening DFS with move pruning and a transposition table", false, true, false},
       {"naive", "textbook BFS: std::queue of states with string paths, std::set visited", true, false, false},
+      {"external", "out-of-core two-bit BFS: segments on disk (--workdir), checkpoints, --resume", true, true, true, true, true},
   };
   return list;
 }
@@ -72,7 +73,7 @@ const std::vector<EngineInfo>& engines() {
 const EngineInfo& engine_info(std::string_view name) {
   for (const auto& e : engines())
     if (e.name == name) return e;
-  throw InputError("unknown engine '" + std::string(name) + "' (choose ring, parallel, bidir, iddfs or naive)");
+  throw InputError("unknown engine '" + std::string(name) + "' (choose ring, parallel, bidir, iddfs, naive or external)");
 }
 
 std::vector<EncoderInfo> encoders(const PuzzleSpec& puzzle) {
@@ -80,10 +81,11 @@ std::vector<EncoderInfo> encoders(const PuzzleSpec& puzzle) {
 }
 
 std::vector<std::string> applicable_encoders(const PuzzleSpec& puzzle, std::string_view engine) {
-  if (!engine_info(engine).uses_encoder) return {"none"};
+  const EngineInfo& info = engine_info(engine);
+  if (!info.uses_encoder) return {"none"};
   std::vector<std::string> names;
   for (const auto& e : encoders(puzzle))
-    if (e.fit.empty()) names.push_back(e.name);
+    if (e.fit.empty() && (e.every_key_is_state || !info.perfect_only)) names.push_back(e.name);
   return names;
 }
 

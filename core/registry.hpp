@@ -35,6 +35,8 @@ struct EngineInfo {
   bool whole_space;   // explore(): whole-space search with per-depth counts
   bool uses_encoder;  // false: the engine keeps whole states (naive)
   bool threaded;      // honours --threads
+  bool counts_only = false;    // whole-space counts only: no table of paths, no point queries
+  bool perfect_only = false;   // runs only with encoders whose every key is a state
 };
 const std::vector<EngineInfo>& engines();
 const EngineInfo& engine_info(std::string_view name);  // throws InputError when unknown
@@ -43,6 +45,7 @@ struct EncoderInfo {
   std::string name;
   std::string fit;  // empty when it fits the puzzle, else why not
   bool dense = false;
+  bool every_key_is_state = false;  // a perfect encoder (concepts.hpp)
   std::uint64_t key_bound = 0;
 };
 // Every encoder of the puzzle's family, with whether and how it fits this size.

@@ -7,6 +7,7 @@
 
 #include "core/solver_impl.hpp"
 #include "engines/bidir_bfs.hpp"
+#include "engines/external_bfs.hpp"
 #include "engines/iddfs.hpp"
 #include "engines/naive_bfs.hpp"
 #include "engines/parallel_bfs.hpp"
@@ -21,6 +22,10 @@ std::unique_ptr<Solver> make_engine_solver(const std::string& engine, const P& p
   if (engine == "parallel") return std::make_unique<SolverImpl<P, E, ParallelBfs<P, E>>>(puzzle, start, engine, options);
   if (engine == "bidir") return std::make_unique<SolverImpl<P, E, BidirBfs<P, E>>>(puzzle, start, engine, options);
   if (engine == "iddfs") return std::make_unique<SolverImpl<P, E, Iddfs<P, E>>>(puzzle, start, engine, options);
+  if (engine == "external") {
+    if constexpr (every_key_is_state<E>()) return std::make_unique<SolverImpl<P, E, ExternalBfs<P, E>>>(puzzle, start, engine, options);
+    else throw InputError("engine 'external' needs a perfect encoder (cantor, combinatorial); '" + std::string(E::kName) + "' is not one");
+  }
   throw InputError("unknown engine '" + engine + "'");
 }
 
@@ -58,6 +63,7 @@ struct Family {
   template <class E>
   static EncoderInfo info(const P& puzzle) {
     EncoderInfo i{std::string(E::kName), E::fits(puzzle)};
+    i.every_key_is_state = every_key_is_state<E>();
     if (i.fit.empty()) {
       const E enc(puzzle);
       i.dense = enc.dense();

@@ -10,6 +10,15 @@
 
 namespace searchbench {
 
+// What an out-of-core run (engine `external`) adds to its result.
+struct OutOfCoreStats {
+  std::string workdir;
+  std::uint64_t segments = 0, segment_keys = 0;
+  std::uint64_t bytes_written = 0, bytes_read = 0;  // by this run (a resumed one: since it resumed)
+  std::uint64_t peak_disk_bytes = 0;                // largest work folder of a depth, cells plus successor lists
+  int resumed_from = -1;                            // the completed depth it continued from; -1: a fresh run
+};
+
 struct SearchResult {
   // Point queries: true when the target was reached within the depth limit.
   bool found = false;
@@ -21,6 +30,7 @@ struct SearchResult {
   std::uint64_t generated = 0;  // successor states produced
   std::uint64_t peak_bytes = 0; // peak bytes held by the search structures
   double seconds = 0.0;
+  std::optional<OutOfCoreStats> out_of_core;
 
   std::uint64_t states() const {
     return std::accumulate(depth_counts.begin(), depth_counts.end(), std::uint64_t{0});
@@ -37,6 +47,11 @@ struct SearchOptions {
   std::uint64_t node_budget = 4'000'000'000ULL; // iddfs: nodes before it gives up
   bool keep_table = true;  // whole-space runs keep what later path queries need
   bool bottom_up = true;   // parallel: allow bottom-up levels when the frontier is large
+  // external: the folder of work files (empty: a temporary one, removed afterwards), whether
+  // to continue the run recorded there, and the memory to stay within (0: 1 GiB).
+  std::string workdir;
+  bool resume = false;
+  std::uint64_t max_memory = 0;
   ProgressFn progress;
 };
 

@@ -19,6 +19,9 @@
 
 namespace searchbench {
 
+static_assert(sizeof(std::atomic<std::uint64_t>) == sizeof(std::uint64_t) && std::atomic<std::uint64_t>::is_always_lock_free,
+              "two-bit cells are saved and loaded as plain words");
+
 class TwoBitCells {
  public:
   static constexpr unsigned kUnseen = 0, kDone = 3;
@@ -42,6 +45,9 @@ class TwoBitCells {
   }
 
   std::uint64_t words() const { return words_; }
+  // The words as bytes, for saving cells to a file and loading them back (out-of-core
+  // searches); only while no thread works on the cells.
+  char* raw_bytes() { return reinterpret_cast<char*>(cells_.get()); }
   std::uint64_t bytes() const { return words_ * sizeof(std::uint64_t); }
   std::uint64_t word(std::uint64_t w) const { return cells_[w].load(std::memory_order_relaxed); }
   const void* address_of(Key k) const { return &cells_[k / kCellsPerWord]; }
