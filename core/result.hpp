@@ -16,7 +16,7 @@ struct OutOfCoreStats {
   std::uint64_t segments = 0, segment_keys = 0;
   std::uint64_t bytes_written = 0, bytes_read = 0;  // by this run (a resumed one: since it resumed)
   std::uint64_t peak_disk_bytes = 0;                // largest work folder of a depth, cells plus successor lists
-  int resumed_from = -1;                            // the completed depth it continued from; -1: a fresh run
+  int resumed_from = -1;                            // the first depth a resumed run still had to count; -1: a fresh run
 };
 
 struct SearchResult {
@@ -52,6 +52,7 @@ struct SearchOptions {
   std::string workdir;
   bool resume = false;
   std::uint64_t max_memory = 0;
+  std::uint64_t segment_keys = 0;  // external: keys per segment, a power of two (0: the largest that fits)
   ProgressFn progress;
 };
 

@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -121,7 +122,7 @@ class ExternalBfs {
   }
 
   // Memory of the run: one segment and the routing buffers (within --max-memory).
-  std::uint64_t estimate_explore_bytes(const State&) const { return layout(0).memory_bytes; }
+  std::uint64_t estimate_explore_bytes(const State&) const { return layout(options_.segment_keys).memory_bytes; }
 
   SearchResult search(const State&, const State&) {
     throw InputError("engine 'external' counts whole spaces only; use bidir for point queries");
@@ -204,14 +205,17 @@ class ExternalBfs {
         throw InputError("work folder '" + run.dir.path() + "' holds a run of " + m.value("identity", std::string("another search")) +
                          ", not of " + identity(run.start_text));
       run.layout = layout(m["segment_keys"]);
-      run.resumed_from = m["depth"];
+      run.resumed_from = static_cast<int>(m["depth_counts"].size());  // the first depth not yet counted
       return;
     }
     if (text) {
       throw InputError("work folder '" + run.dir.path() + "' already holds a run (" + kManifest +
                        "); add --resume to continue it or choose an empty folder");
     }
-    run.layout = layout(0);
+    const std::uint64_t wanted = options_.segment_keys;
+    if (wanted != 0 && (!std::has_single_bit(wanted) || wanted < ExternalLayout::kMinSegmentKeys || wanted > ExternalLayout::kMaxSegmentKeys))
+      throw InputError("segment size must be a power of two between 2^11 and 2^32 keys (got " + std::to_string(wanted) + ")");
+    run.layout = layout(wanted);
     const std::uint64_t cells = run.layout.segments * ExternalLayout::segment_bytes(run.layout.segment_keys);
     const std::uint64_t free = run.dir.free_bytes();
     if (free < 2 * cells)
