@@ -156,7 +156,7 @@ int command_run(const RunArgs& a) {
                 static_cast<unsigned long long>(o->segment_keys), o->workdir.c_str());
     std::printf("disk     %s written, %s read, work folder peak %s\n", human_bytes(o->bytes_written).c_str(),
                 human_bytes(o->bytes_read).c_str(), human_bytes(o->peak_disk_bytes).c_str());
-    if (o->resumed_from >= 0) std::printf("resumed  from completed depth %d\n", o->resumed_from);
+    if (o->resumed_from >= 0) std::printf("resumed  at depth %d (the depths before it were counted by earlier runs)\n", o->resumed_from);
   }
   return 0;
 }
