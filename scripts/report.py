@@ -120,6 +120,16 @@ def scale_section(w, raw_dir, out_dir):
             f"{r['states']:,}, radius {r['radius']}"
         w(f"| {r['label']} | `{r['command']}` | {r['median_wall_seconds']:.3f} | {fmt_bytes(r['median_peak_rss_bytes'])} | {answer} |")
     w("")
+    disk = [r for r in sorted(rows, key=order) if "bytes_written" in r]
+    if disk:
+        w("Out-of-core runs (engine `external`, last run of each command): disk traffic and the work folder's peak size.")
+        w("")
+        w("| run | segments | bytes written | bytes read | work folder peak | search memory |")
+        w("|---|---:|---:|---:|---:|---:|")
+        for r in disk:
+            w(f"| {r['label']} | {r['segments']} | {fmt_bytes(r['bytes_written'])} | {fmt_bytes(r['bytes_read'])} | "
+              f"{fmt_bytes(r['peak_disk_bytes'])} | {fmt_bytes(r['peak_bytes'])} |")
+        w("")
 
 
 def main(raw_dir, out_md):

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Whole-process runs of the large searches: wall time and peak resident memory.
 
-usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full] [--runs N]
+usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full] [--runs N] [--only TEXT]
 
 Google Benchmark measures the search itself; a user of `searchbench run` also pays for
 start-up and page faults, and cares about the peak resident set (RSS) of the process,
@@ -9,15 +9,21 @@ which only the kernel knows (wait4's rusage). Each case runs N times (3 by defau
 JSON keeps every run and the median. Answers are checked: totals must be the known state
 counts and radii, point-query paths must have the length of their distance.
 
-Default: msquare-2x5 whole space with 1 and 2 threads. --full adds msquare-2x6 and
-checkers-25/27 whole spaces with 2 threads, and point queries (bidir) on msquare-2x6 and
-checkers-25/27 to a random target and a far one each.
+Default: msquare-2x5 whole space with 1 and 2 threads, and out of core (engine external,
+--max-memory 1M). --full adds msquare-2x6 and checkers-25/27 whole spaces with 2 threads,
+2x6 out of core with --max-memory 64M, and point queries (bidir) on msquare-2x6 and
+checkers-25/27 to a random target and a far one each. --only keeps the cases whose label
+contains TEXT. Out-of-core runs get a fresh work folder under $SEARCHBENCH_WORKDIR (default:
+the system's temp folder), removed afterwards; their rows add bytes written and read, the
+work folder's peak size and the segment count.
 """
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 # SPEC.md and the issue's known facts: states, radius.
@@ -30,9 +36,13 @@ KNOWN = {
 
 
 def measure(exe, label, args, runs):
-    cmd = [exe] + args + ["--json", "--quiet"]
     walls, rss, doc = [], [], None
     for _ in range(runs):
+        workdir = None
+        cmd = [exe] + args + ["--json", "--quiet"]
+        if "external" in args:
+            workdir = tempfile.mkdtemp(prefix="searchbench-scale-", dir=os.environ.get("SEARCHBENCH_WORKDIR"))
+            cmd += ["--workdir", workdir]
         # Popen + wait4 gives this child's own rusage (ru_maxrss in KiB on Linux).
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -40,6 +50,8 @@ def measure(exe, label, args, runs):
         err = proc.stderr.read()
         _, status, usage = os.wait4(proc.pid, 0)
         walls.append(time.perf_counter() - start)
+        if workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
         if status != 0:
             sys.exit(f"failed (status {status}): {' '.join(cmd)}\n{err.decode()}")
         rss.append(usage.ru_maxrss * 1024)
@@ -58,6 +70,9 @@ def measure(exe, label, args, runs):
     }
     if "distance" in doc:
         row.update(distance=doc["distance"], path=doc["path"])
+    for key in ("bytes_written", "bytes_read", "peak_disk_bytes", "segments", "peak_bytes"):
+        if "bytes_written" in doc:
+            row[key] = doc[key]
     print(f"{label:55s} {row['median_wall_seconds']:8.2f} s  {row['median_peak_rss_bytes'] / 2**20:8.1f} MiB", flush=True)
     return row
 
@@ -83,10 +98,13 @@ def main():
     runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 3
     exe = os.path.join(build, "searchbench")
     whole = lambda p, enc, t: ["run", "--puzzle", p, "--engine", "parallel", "--encoder", enc, "--threads", str(t)]
+    external = lambda p, t, memory: ["run", "--puzzle", p, "--engine", "external", "--threads", str(t), "--max-memory", memory]
     cases = [(f"msquare-2x5 whole space, {t} thread(s)", whole("msquare-2x5", "cantor", t)) for t in (1, 2)]
+    cases.append(("msquare-2x5 out of core, 2 threads, --max-memory 1M", external("msquare-2x5", 2, "1M")))
     if full:
         cases += [
             ("msquare-2x6 whole space, 2 threads", whole("msquare-2x6", "cantor", 2)),
+            ("msquare-2x6 out of core, 2 threads, --max-memory 64M", external("msquare-2x6", 2, "64M")),
             ("checkers-25 whole space, 2 threads", whole("checkers-25", "combinatorial", 2)),
             ("checkers-27 whole space, 2 threads", whole("checkers-27", "combinatorial", 2)),
         ]
@@ -102,6 +120,8 @@ def main():
             for target, note in ((random_line, "a random line"), ("@" * k + "&" + "#" * k, "the line reversed")):
                 cases.append((f"checkers-{n} point query, bidir, {note}",
                               ["run", "--puzzle", f"checkers-{n}", "--engine", "bidir", "--target", target]))
+    if "--only" in args:
+        cases = [(label, a) for label, a in cases if args[args.index("--only") + 1] in label]
     rows = [measure(exe, label, a, runs) for label, a in cases]
     context = {
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
