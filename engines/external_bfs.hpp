@@ -61,6 +61,7 @@ struct ExternalLayout {
   static constexpr std::uint64_t kMinBufferEntries = 256;
   static constexpr std::uint64_t kMaxBufferEntries = std::uint64_t{1} << 22;  // 16 MiB: sorts stay cheap
   static constexpr std::uint64_t kDefaultMemory = std::uint64_t{1} << 30;
+  static constexpr std::uint64_t kRadixCountBytes = 2048 * 4;  // a thread's counts for sorting its buffers
 
   std::uint64_t segment_keys = 0, segments = 0, buffer_entries = 0, memory_bytes = 0;
 
@@ -69,12 +70,16 @@ struct ExternalLayout {
     return std::clamp<std::uint64_t>(memory / 64 / 4, 1024, std::uint64_t{1} << 20);
   }
 
+  // One generation of cells on disk: every segment's file, the last one cut at the bound.
+  std::uint64_t generation_bytes(Key bound) const {
+    return (segments - 1) * segment_bytes(segment_keys) + segment_bytes(bound - (segments - 1) * segment_keys);
+  }
   static std::uint64_t segment_bytes(std::uint64_t keys) { return (keys + TwoBitCells::kCellsPerWord - 1) / TwoBitCells::kCellsPerWord * 8; }
   // Memory of a layout with S keys per segment and `entries` per routing buffer: the
-  // cells, the read buffer, and per thread one buffer per other segment plus sort scratch.
+  // cells, the read buffer, and per thread one buffer per segment plus sort scratch.
   static std::uint64_t memory_of(std::uint64_t bound, std::uint64_t keys, std::uint64_t entries, int threads, std::uint64_t memory) {
     const std::uint64_t segs = (bound + keys - 1) / keys;
-    const std::uint64_t buffers = segs > 1 ? static_cast<std::uint64_t>(threads) * (segs + 1) * entries * 4 : 0;
+    const std::uint64_t buffers = segs > 1 ? static_cast<std::uint64_t>(threads) * ((segs + 1) * entries * 4 + kRadixCountBytes) : 0;
     return segment_bytes(std::min(keys, bound)) + apply_entries(memory) * 4 + buffers;
   }
 
@@ -216,7 +221,7 @@ class ExternalBfs {
     if (wanted != 0 && (!std::has_single_bit(wanted) || wanted < ExternalLayout::kMinSegmentKeys || wanted > ExternalLayout::kMaxSegmentKeys))
       throw InputError("segment size must be a power of two between 2^11 and 2^32 keys (got " + std::to_string(wanted) + ")");
     run.layout = layout(wanted);
-    const std::uint64_t cells = run.layout.segments * ExternalLayout::segment_bytes(run.layout.segment_keys);
+    const std::uint64_t cells = run.layout.generation_bytes(bound);
     const std::uint64_t free = run.dir.free_bytes();
     if (free < 2 * cells)
       throw InputError("an out-of-core run of " + puzzle_.name() + " needs at least " + std::to_string((2 * cells) >> 20) +
@@ -270,7 +275,7 @@ class ExternalBfs {
 
     void flush(std::uint64_t target, std::vector<std::uint32_t>& buffer, Scratch& scratch) {
       if (buffer.empty()) return;
-      sort_offsets(buffer, scratch);
+      sort_offsets(buffer, scratch, static_cast<unsigned>(std::bit_width(segment_keys - 1)));
       buffer.erase(std::unique(buffer.begin(), buffer.end()), buffer.end());
       {
         std::lock_guard lock(locks[target]);
@@ -284,21 +289,24 @@ class ExternalBfs {
     }
   };
 
-  // Least significant digit radix sort on 16-bit digits (two passes): flushes sort millions
-  // of offsets, where std::sort's comparisons would cost more than the expansion itself.
-  static void sort_offsets(std::vector<std::uint32_t>& v, Scratch& scratch) {
-    if (v.size() < 4096) {
+  // Least significant digit radix sort on 11-bit digits, as many passes as the segment's
+  // offsets have digits (3 at most; 8 KiB of counts): flushes sort millions of offsets,
+  // where std::sort's comparisons would cost more than the expansion itself.
+  static void sort_offsets(std::vector<std::uint32_t>& v, Scratch& scratch, unsigned offset_bits) {
+    if (v.size() < 1024) {
       std::sort(v.begin(), v.end());
       return;
     }
+    constexpr unsigned kDigitBits = 11;
+    constexpr std::uint32_t kDigitMask = (1u << kDigitBits) - 1;
     scratch.sort_buffer.resize(v.size());
-    scratch.radix_counts.resize(std::size_t{1} << 16);
-    for (const unsigned shift : {0u, 16u}) {
+    scratch.radix_counts.resize(std::size_t{1} << kDigitBits);
+    for (unsigned shift = 0; shift < offset_bits; shift += kDigitBits) {
       std::fill(scratch.radix_counts.begin(), scratch.radix_counts.end(), 0);
-      for (const std::uint32_t x : v) ++scratch.radix_counts[(x >> shift) & 0xFFFF];
+      for (const std::uint32_t x : v) ++scratch.radix_counts[(x >> shift) & kDigitMask];
       std::uint32_t sum = 0;
       for (auto& c : scratch.radix_counts) sum += std::exchange(c, sum);
-      for (const std::uint32_t x : v) scratch.sort_buffer[scratch.radix_counts[(x >> shift) & 0xFFFF]++] = x;
+      for (const std::uint32_t x : v) scratch.sort_buffer[scratch.radix_counts[(x >> shift) & kDigitMask]++] = x;
       v.swap(scratch.sort_buffer);
     }
   }
@@ -323,7 +331,7 @@ class ExternalBfs {
       finish(run);
       return;
     }
-    const std::uint64_t cells_total = l.segments * ExternalLayout::segment_bytes(l.segment_keys);
+    const std::uint64_t cells_total = l.generation_bytes(bound);
     std::uint64_t incoming_bytes = 0;
     for (std::uint64_t t = 0; t < l.segments; ++t) incoming_bytes += dir.size_of(next_file(depth, t));
     const std::uint64_t frontier_bound = m["claimed_ahead"].get<std::uint64_t>() + m["pending_entries"].get<std::uint64_t>();

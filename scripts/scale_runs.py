@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Whole-process runs of the large searches: wall time and peak resident memory.
 
-usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full] [--runs N] [--only TEXT]
+usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full] [--runs N] [--only REGEX]
 
 Google Benchmark measures the search itself; a user of `searchbench run` also pays for
 start-up and page faults, and cares about the peak resident set (RSS) of the process,
@@ -13,12 +13,13 @@ Default: msquare-2x5 whole space with 1 and 2 threads, and out of core (engine e
 --max-memory 1M). --full adds msquare-2x6 and checkers-25/27 whole spaces with 2 threads,
 2x6 out of core with --max-memory 64M, and point queries (bidir) on msquare-2x6 and
 checkers-25/27 to a random target and a far one each. --only keeps the cases whose label
-contains TEXT. Out-of-core runs get a fresh work folder under $SEARCHBENCH_WORKDIR (default:
+match the regular expression TEXT. Out-of-core runs get a fresh work folder under $SEARCHBENCH_WORKDIR (default:
 the system's temp folder), removed afterwards; their rows add bytes written and read, the
 work folder's peak size and the segment count.
 """
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -121,12 +122,13 @@ def main():
                 cases.append((f"checkers-{n} point query, bidir, {note}",
                               ["run", "--puzzle", f"checkers-{n}", "--engine", "bidir", "--target", target]))
     if "--only" in args:
-        cases = [(label, a) for label, a in cases if args[args.index("--only") + 1] in label]
+        cases = [(label, a) for label, a in cases if re.search(args[args.index("--only") + 1], label)]
     rows = [measure(exe, label, a, runs) for label, a in cases]
     context = {
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "cpu_model": next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?"),
         "cores": os.cpu_count(),
+        "load_average_at_end": os.getloadavg()[0],  # other work on the machine makes wall times noisy
         "runs": runs,
         "command": "scripts/scale_runs.py " + " ".join(args[2:]),
     }
