@@ -44,11 +44,11 @@
 
 #include "core/concepts.hpp"
 #include "core/errors.hpp"
+#include "core/parallel_chunks.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
 #include "core/work_dir.hpp"
-#include "engines/parallel_bfs.hpp"  // parallel_chunks
 
 namespace searchbench {
 
@@ -120,6 +120,11 @@ template <Puzzle P, Encoder<P> E>
 class ExternalBfs {
  public:
   using State = typename P::State;
+  static constexpr std::string_view kName = "external";
+  static constexpr std::string_view kSummary = "out-of-core two-bit BFS: segments on disk (--workdir), checkpoints, --resume";
+  static constexpr bool kThreaded = true;
+  static constexpr bool kCountsOnly = true;
+  static constexpr bool kPerfectEncoderOnly = true;
 
   ExternalBfs(const P& puzzle, const E& enc, SearchOptions options) : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {
     static_assert(every_key_is_state<E>(), "engine 'external' scans keys it never generated: it needs a perfect encoder");

@@ -11,7 +11,6 @@ Every number in the output comes from the JSON: medians of the repetitions.
 import glob
 import json
 import os
-import re
 import sys
 
 import matplotlib
@@ -19,7 +18,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-NAME = re.compile(r"^(?P<kind>bfs|point|judge|codec)/(?P<engine>[^/]+)/(?P<encoder>[^/]+)/(?P<puzzle>[^/]+)/(?P<param>[^/]+?)(/real_time)?$")
+FIELDS = ("kind", "engine", "encoder", "puzzle", "param")  # bench/benchmark_id.hpp
 CLASSIC = {"msquare": "octal", "sicily1515": "octal", "checkers": "maskhole"}  # the classic single-file solution's encoder
 
 
@@ -30,10 +29,9 @@ def load(path):
     for b in doc["benchmarks"]:
         if b.get("aggregate_name", "median") != "median" or b.get("error_occurred"):
             continue
-        m = NAME.match(b["run_name"])
-        if not m:
+        row = fields(b)
+        if row is None:
             continue
-        row = dict(m.groupdict())
         row["ms"] = b["real_time"] * {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b["time_unit"]]
         for key in ("states_per_second", "peak_bytes", "key_space", "radius", "states", "threads", "queries_per_second", "distance",
                     "per_second"):
@@ -41,6 +39,23 @@ def load(path):
                 row[key] = b[key]
         rows.append(row)
     return doc["context"], rows
+
+
+def fields(b):
+    """The benchmark's fields from its label ("kind=bfs engine=ring ..."); runs recorded
+    before the labels carry them only in the name, kind/engine/encoder/puzzle/param."""
+    if "label" in b:
+        row = dict(item.split("=", 1) for item in b["label"].split())
+        return row if all(k in row for k in FIELDS) else None
+    parts = b["run_name"].split("/")
+    if parts[-1] == "real_time":
+        parts.pop()
+    if len(parts) != len(FIELDS) or parts[0] not in ("bfs", "point", "judge", "codec"):
+        return None
+    row = dict(zip(FIELDS, parts))
+    if row["kind"] == "judge":  # judge/<judge>/<engine>/<encoder>/...
+        row["puzzle"], row["engine"], row["encoder"] = row["engine"], row["encoder"], row["puzzle"]
+    return row
 
 
 def family(puzzle):
@@ -103,15 +118,22 @@ def newest_scale_runs(raw_dir):
     return list(rows.values()), sources
 
 
+def source_note(path, out_dir):
+    """Which file, how many runs per command, on what machine and under what load."""
+    with open(path) as f:
+        ctx = json.load(f)["context"]
+    load = f", load average {ctx['load_average_at_end']:.1f} at the end" if "load_average_at_end" in ctx else ""
+    return f"`{os.path.relpath(path, out_dir)}`: {ctx['runs']} run(s) each on {ctx['cpu_model']} ({ctx['cores']} cores{load})"
+
+
 def scale_section(w, raw_dir, out_dir):
     rows, sources = newest_scale_runs(raw_dir)
     if not rows:
         return
     order = lambda r: (("point" in r["label"]), r["label"])
-    ctx = rows[0]["context"]
     section(w, "Large spaces: whole-process wall time and peak resident memory",
-            f"`scripts/scale_runs.py` ({', '.join(f'`{os.path.relpath(s, out_dir)}`' for s in sources)}): "
-            f"each command run {ctx['runs']} times as a separate process on {ctx['cpu_model']} ({ctx['cores']} cores); "
+            f"`scripts/scale_runs.py` ({'; '.join(source_note(s, out_dir) for s in sources)}): "
+            "each command run as a separate process; "
             "medians of the wall time (start-up included) and of the peak RSS the kernel reports (wait4). "
             "Totals and radii are checked against the known facts; every path has the length of its distance.",
             ["run", "command", "median wall s", "median peak RSS", "states / distance"], "llrrr")
@@ -276,7 +298,7 @@ def main(raw_dir, out_md):
         section(w, "Judge throughput: all 40,320 Sicily 1151 boards in one input", "",
                 ["engine", "encoder", "median ms (BFS + all answers)", "queries/s"], "llrr")
         for r in sorted(judges, key=lambda r: r["ms"]):
-            w(f"| {r['encoder'] if r['engine'] == 'sicily1151' else r['engine']} | {r['puzzle'] if r['engine'] == 'sicily1151' else r['encoder']} | {fmt_ms(r['ms'])} | {fmt_rate(r.get('queries_per_second', 0))} |")
+            w(f"| {r['engine']} | {r['encoder']} | {fmt_ms(r['ms'])} | {fmt_rate(r.get('queries_per_second', 0))} |")
         w("")
 
     # Plots.

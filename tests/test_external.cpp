@@ -10,7 +10,7 @@
 #include <string>
 
 #include "core/errors.hpp"
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 #include "known_facts.hpp"
 
 using namespace searchbench;
