@@ -1,8 +1,10 @@
 // A puzzle family as the registry sees it: the puzzle type and its encoders, one line in
 // registry/families.hpp. The names, sizes and examples come from the puzzle type itself
 // (kFamily, kNames, kSizes, examples(), test_examples(), from_name(), the inverse of its
-// name()), as an encoder's name comes from its kName. An optional `for_start(state)` on the puzzle gives
-// the instance a start state needs (checkers: the piece counts the encoders rank by).
+// name()), as an encoder's name comes from its kName. An optional `for_start(state)` on
+// the puzzle gives the instance a start state needs (checkers: the piece counts the
+// encoders rank by). An encoder that was renamed may declare kFormerName and
+// former_name_fits(puzzle), and still answers to the old name where it fits.
 #pragma once
 
 #include <cstddef>

@@ -19,7 +19,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 FIELDS = ("kind", "engine", "encoder", "puzzle", "param")  # bench/benchmark_id.hpp
-CLASSIC = {"msquare": "octal", "sicily1515": "octal", "checkers": "maskhole"}  # the classic single-file solution's encoder
+CLASSIC = {"msquare": "bitpack", "sicily1515": "bitpack", "checkers": "maskhole"}  # the classic single-file solution's encoder
 
 
 def load(path):
@@ -172,7 +172,7 @@ def main(raw_dir, out_md):
     w(f"| host | {context.get('host_name', '?')}, {context.get('num_cpus', '?')} CPUs at {context.get('mhz_per_cpu', '?')} MHz |")
     w("")
     w("Times are medians of 3 repetitions (wall clock). *x naive* and *x classic* are how many times faster")
-    w("than the textbook `naive` engine and than the classic `ring` + `octal` (magic board) or `ring` + `maskhole`")
+    w("than the textbook `naive` engine and than the classic `ring` + `bitpack` (magic board) or `ring` + `maskhole`")
     w("(checkers) combination, measured in the same run.")
     w("")
 
