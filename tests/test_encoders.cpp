@@ -7,21 +7,14 @@
 #include <random>
 #include <unordered_set>
 
+#include "registry/families.hpp"
 #include "registry/registry.hpp"
-#include "encoders/checkers_bitpack.hpp"
-#include "encoders/checkers_combinatorial.hpp"
-#include "encoders/checkers_decimal.hpp"
-#include "encoders/checkers_maskhole.hpp"
-#include "encoders/magic_cantor.hpp"
-#include "encoders/magic_decimal.hpp"
-#include "encoders/magic_bitpack.hpp"
-#include "encoders/magic_bitpack_implied.hpp"
 
 using namespace searchbench;
 
 template <class E>
 class MagicEncoderTest : public ::testing::Test {};
-using MagicEncoders = ::testing::Types<MagicDecimal, MagicBitpack, MagicBitpackImplied, MagicCantor>;
+using MagicEncoders = AllFamilies::Of<MagicBoard>::EncodersAs<::testing::Types>;  // the family list's
 TYPED_TEST_SUITE(MagicEncoderTest, MagicEncoders);
 
 TYPED_TEST(MagicEncoderTest, RoundTripsAllPermutationsOf2x4Injectively) {
@@ -60,7 +53,7 @@ TYPED_TEST(MagicEncoderTest, RoundTripsRandomBoardsOfEveryWidthItFits) {
   }
 }
 
-TEST(MagicEncoders, SizesAndDensityFollowSpec) {
+TEST(MagicEncoders, SizesAndDensity) {
   const MagicBoard b4(4, MagicRules::msquare);
   EXPECT_EQ(MagicBitpack(b4).key_bound(), Key{1} << 24);
   EXPECT_EQ(MagicBitpackImplied(b4).key_bound(), Key{1} << 21);
@@ -120,7 +113,7 @@ TEST(CheckersEncoders, CombinatorialTablesMatchTheTextbookRank) {
 
 template <class E>
 class CheckersEncoderTest : public ::testing::Test {};
-using CheckersEncoders = ::testing::Types<CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>;
+using CheckersEncoders = AllFamilies::Of<CheckersLine>::EncodersAs<::testing::Types>;
 TYPED_TEST_SUITE(CheckersEncoderTest, CheckersEncoders);
 
 TYPED_TEST(CheckersEncoderTest, RoundTripsEveryArrangementInjectively) {
