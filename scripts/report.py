@@ -188,7 +188,7 @@ def main(raw_dir, out_md):
     for puzzle in puzzles:
         pr = [r for r in bfs if r["puzzle"] == puzzle]
         naive = next((r["ms"] for r in pr if r["engine"] == "naive"), None)
-        classic = next((r["ms"] for r in pr if r["engine"] == "ring" and r["encoder"] == CLASSIC[family(puzzle)]), None)
+        classic = next((r["ms"] for r in pr if r["engine"] == "ring" and r["encoder"] == CLASSIC.get(family(puzzle))), None)
         states = int(pr[0].get("states", 0))
         w(f"### {puzzle} ({states:,} states, radius {int(pr[0].get('radius', 0))})")
         w("")
