@@ -11,7 +11,7 @@
 // Counters: states_per_second (iteration-invariant rate), peak_bytes, key_space (key bound
 // of the encoder), radius, queries_per_second. Answers are checked once after the timed
 // loop against a reference run; a wrong answer marks the benchmark with SkipWithError.
-// The yardsticks (naive, and ring + octal/bitpack as the classic) run in the same matrix.
+// The yardsticks (naive, and ring + bitpack (magic) / maskhole (checkers) as the classic) run in the same matrix.
 // Each benchmark's fields (bench/benchmark_id.hpp) are also its label in the JSON.
 #include <benchmark/benchmark.h>
 

@@ -19,7 +19,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 FIELDS = ("kind", "engine", "encoder", "puzzle", "param")  # bench/benchmark_id.hpp
-CLASSIC = {"msquare": "octal", "sicily1515": "octal", "checkers": "maskhole"}  # the classic single-file solution's encoder
+CLASSIC = {"msquare": "bitpack", "sicily1515": "bitpack", "checkers": "maskhole"}  # the classic single-file solution's encoder
 
 
 def load(path):
@@ -189,7 +189,7 @@ def main(raw_dir, out_md):
     w(f"| host | {context.get('host_name', '?')}, {context.get('num_cpus', '?')} CPUs at {context.get('mhz_per_cpu', '?')} MHz |")
     w("")
     w("Times are medians of 3 repetitions (wall clock). *x naive* and *x classic* are how many times faster")
-    w("than the textbook `naive` engine and than the classic `ring` + `octal` (magic board) or `ring` + `maskhole`")
+    w("than the textbook `naive` engine and than the classic `ring` + `bitpack` (magic board) or `ring` + `maskhole`")
     w("(checkers) combination, measured in the same run.")
     w("")
 
@@ -205,7 +205,7 @@ def main(raw_dir, out_md):
     for puzzle in puzzles:
         pr = [r for r in bfs if r["puzzle"] == puzzle]
         naive = next((r["ms"] for r in pr if r["engine"] == "naive"), None)
-        classic = next((r["ms"] for r in pr if r["engine"] == "ring" and r["encoder"] == CLASSIC[family(puzzle)]), None)
+        classic = next((r["ms"] for r in pr if r["engine"] == "ring" and r["encoder"] == CLASSIC.get(family(puzzle))), None)
         states = int(pr[0].get("states", 0))
         w(f"### {puzzle} ({states:,} states, radius {int(pr[0].get('radius', 0))})")
         w("")

@@ -115,7 +115,7 @@ TEST(External, RefusesAMemoryLimitBelowTheSmallestWorkingSet) {
 
 TEST(External, NeedsAPerfectEncoder) {
   SolverConfig c = external("msquare-2x4", 1, 0);
-  c.encoder = "octal";
+  c.encoder = "bitpack";
   EXPECT_THROW(make_solver(c), InputError);
   EXPECT_EQ(applicable_encoders(parse_puzzle("msquare-2x4"), "external"), std::vector<std::string>{"cantor"});
 }
