@@ -8,13 +8,18 @@
 
 #include <charconv>
 #include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "core/errors.hpp"
 #include "core/registry.hpp"
+#include "encoders/checkers_combinatorial.hpp"
 #include "encoders/magic_cantor.hpp"
+#include "engines/bidir_distance.hpp"
 #include "engines/ring_bfs.hpp"
+#include "puzzles/checkers_line.hpp"
 #include "puzzles/magic_board.hpp"
 
 namespace searchbench {
@@ -120,6 +125,39 @@ struct MagicOracle {
   }
 };
 
+// fzu1603's default route: distance-only bidirectional search over the combinatorial
+// encoder's perfect keys; one puzzle instance and encoder per (N, '#' count), built at the
+// first case that needs it, and one search object whose table and buffers every case
+// reuses.
+class CheckersDistances {
+ public:
+  // Lines whose largest component (C(N-1, k) * N keys) fits a direct table of this size.
+  static constexpr Key kMaxTableBytes = Key{1} << 28;
+  static bool fits(int cells) {
+    return CheckersLine::binomial(cells - 1, (cells - 1) / 2) * static_cast<Key>(cells) <= kMaxTableBytes;
+  }
+
+  int distance(std::string_view a_text, std::string_view b_text) {
+    const int cells = static_cast<int>(a_text.size());
+    const CheckersLine any(cells);
+    const CheckersState a = any.parse(a_text), b = any.parse(b_text);
+    const int hashes = any.count(a, CheckersLine::kHash);
+    if (hashes != any.count(b, CheckersLine::kHash)) return -1;
+    auto& slot = instances_[{cells, hashes}];
+    if (!slot) slot = std::make_unique<Instance>(cells, hashes);
+    return search_.distance(slot->line, slot->encoder, a, b);
+  }
+
+ private:
+  struct Instance {
+    Instance(int cells, int hashes) : line(cells, hashes), encoder(line) {}
+    CheckersLine line;
+    CheckersCombinatorial encoder;
+  };
+  std::map<std::pair<int, int>, std::unique_ptr<Instance>> instances_;
+  BidirDistance<CheckersLine, CheckersCombinatorial> search_;
+};
+
 }  // namespace
 
 std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOptions& options) {
@@ -170,6 +208,8 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
   auto count = in.next_int("the case count T");
   if (!count) throw InputError("line 1: empty input: expected the case count T");
   if (*count < 0) in.fail("case count " + std::to_string(*count) + " is negative");
+  const bool registry_route = !options.engine.empty() || !options.encoder.empty();
+  CheckersDistances distances;
   std::string out;
   for (long long c = 0; c < *count; ++c) {
     auto a = in.next();
@@ -181,15 +221,21 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
       in.fail("boards '" + std::string(a->substr(0, 40)) + "' and '" + std::string(b->substr(0, 40)) + "' differ in length");
     if (a->empty() || a->size() > 32) in.fail("board length " + std::to_string(a->size()) + " is not supported (1..32)");
     try {
-      SolverConfig config;
-      config.puzzle = "checkers-" + std::to_string(a->size());
-      config.engine = options.engine.empty() ? "bidir" : options.engine;
-      config.encoder = options.encoder.empty() && config.engine != "naive" ? "bitpack" : options.encoder;
-      config.start = std::string(*a);
-      auto solver = make_solver(config);
-      solver->normalize_state(*b);  // validates B before any search
-      const SearchResult r = solver->search(*b);
-      out += std::to_string(r.found ? r.distance : -1);
+      int distance;
+      if (registry_route || !distances.fits(static_cast<int>(a->size()))) {
+        SolverConfig config;
+        config.puzzle = "checkers-" + std::to_string(a->size());
+        config.engine = options.engine.empty() ? "bidir" : options.engine;
+        config.encoder = options.encoder.empty() && config.engine != "naive" ? "bitpack" : options.encoder;
+        config.start = std::string(*a);
+        auto solver = make_solver(config);
+        solver->normalize_state(*b);  // validates B before any search
+        const SearchResult r = solver->search(*b);
+        distance = r.found ? r.distance : -1;
+      } else {
+        distance = distances.distance(*a, *b);
+      }
+      out += std::to_string(distance);
       out += '\n';
     } catch (const InputError& e) {
       in.fail(e.what());

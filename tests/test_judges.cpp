@@ -2,6 +2,9 @@
 // clear error with a line number for every class of bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+
 #include "cli/judges.hpp"
 #include "core/errors.hpp"
 
@@ -63,6 +66,31 @@ TEST(Judges, EveryEngineGivesByteIdenticalOutput) {
                                     {"cantor", "decimal", "octal", "octal7"});
   expect_identical_for_every_engine("fzu1603", "3\n#####&@@@@@ @@@@@&#####\n#@#@#&@#@#@ @@@##&#@##@\n&@#@#@#@#@# @#@#@#@#@#&\n",
                                     {"decimal", "bitpack", "maskhole", "combinatorial"});
+}
+
+// The default fzu1603 route (one reused distance search) against two registry routes on
+// a mixed input: lengths 1..12, equal boards, other piece counts.
+TEST(Judges, Fzu1603DefaultRouteMatchesTheEnginesOnMixedCases) {
+  std::mt19937 rng(15);
+  auto board = [&](int n, std::string pieces) {
+    std::shuffle(pieces.begin(), pieces.end(), rng);
+    pieces.insert(pieces.begin() + static_cast<long>(rng() % static_cast<unsigned>(n)), '&');
+    return pieces;
+  };
+  std::string input = "150\n";
+  for (int c = 0; c < 150; ++c) {
+    const int n = 1 + static_cast<int>(rng() % 12);
+    std::string pieces;
+    for (int i = 0; i < n - 1; ++i) pieces += rng() % 2 ? '#' : '@';
+    const std::string a = board(n, pieces);
+    std::string other;
+    for (int i = 0; i < n - 1; ++i) other += rng() % 2 ? '#' : '@';
+    const std::string b = c % 7 == 0 ? a : c % 5 == 0 ? board(n, other) : board(n, pieces);
+    input += a + " " + b + "\n";
+  }
+  const std::string expected = run_judge("fzu1603", input);
+  EXPECT_EQ(run_judge("fzu1603", input, {"bidir", "bitpack"}), expected);
+  EXPECT_EQ(run_judge("fzu1603", input, {"ring", "maskhole"}), expected);
 }
 
 TEST(Judges, BadInputGetsOneClearLineWithItsLineNumber) {
