@@ -91,8 +91,6 @@ MagicState read_board(Tokens& in, const MagicBoard& board, bool clockwise) {
 }
 
 // Answers "path from the fixed start to this board" for a magic-board judge.
-using PathOracle = std::function<std::optional<std::string>(const MagicState&)>;
-
 struct MagicOracle {
   MagicBoard board;
   MagicCantor cantor{board};
@@ -106,6 +104,7 @@ struct MagicOracle {
     if (engine == "ring" && encoder == "cantor") {
       ring.emplace(board, cantor);
       ring->explore(board.start());
+      codes.assign(cantor.key_bound(), kUnknown);
       return;
     }
     SolverConfig config;
@@ -117,11 +116,87 @@ struct MagicOracle {
     if (!point_queries) solver->explore();
   }
   std::optional<std::string> path(const MagicState& target) {
-    if (ring) return ring->path_to(target);
+    if (ring) {
+      const std::optional<PathCode> code = path_code(target);
+      if (!code) return std::nullopt;
+      if (*code == kTooLong) return ring->path_to(target);
+      std::string moves;
+      append_moves(*code, moves);
+      return moves;
+    }
     const std::string text = board.format(target);
     if (!point_queries) return solver->table_path(text);
     const SearchResult r = solver->search(text);
     return r.found ? std::optional<std::string>(r.path) : std::nullopt;
+  }
+
+  // Appends the sicily line: "M moves", or "-1" when no path of at most `limit` moves exists.
+  void append_answer(const MagicState& target, long long limit, std::string& out) {
+    if (ring) {
+      const std::optional<PathCode> code = path_code(target);
+      if (code && *code != kTooLong) {
+        if (length(*code) > limit) {
+          out += "-1\n";
+          return;
+        }
+        char digits[16];
+        out.append(digits, std::to_chars(digits, digits + sizeof digits, length(*code)).ptr);
+        out += ' ';
+        append_moves(*code, out);
+        out += '\n';
+        return;
+      }
+    }
+    const auto moves = path(target);
+    if (!moves || static_cast<long long>(moves->size()) > limit) {
+      out += "-1\n";
+    } else {
+      out += std::to_string(moves->size());
+      out += ' ';
+      out += *moves;
+      out += '\n';
+    }
+  }
+
+  // The ring route's paths, cached per cantor key: two bits per move (first move lowest),
+  // the length in the top bits. A state's code extends its parent's (the ring table's
+  // paths are prefix-closed), so however many cases ask, each state is walked back once.
+  using PathCode = std::uint64_t;
+  static constexpr int kLengthShift = 56;  // up to 28 moves; K=4 radii are 22
+  static constexpr PathCode kUnknown = ~PathCode{0}, kTooLong = kUnknown - 1;
+  std::vector<PathCode> codes;
+  std::vector<std::pair<Key, int>> walk;  // keys met walking back, with the move into each
+
+  static int length(PathCode code) { return static_cast<int>(code >> kLengthShift); }
+  void append_moves(PathCode code, std::string& out) const {
+    for (int i = 0, n = length(code); i < n; ++i) out += board.move_name(static_cast<int>(code >> (2 * i)) & 3);
+  }
+  std::optional<PathCode> path_code(const MagicState& target) {
+    Key key = cantor.encode(target);
+    MagicState state = target, parent;
+    walk.clear();
+    while (codes[key] == kUnknown) {
+      const std::uint8_t move = ring->move_into(key);
+      if (move == ByteTable::kEmpty) return std::nullopt;
+      if (move == RingBfs<MagicBoard, MagicCantor>::kRoot) {
+        codes[key] = 0;
+        break;
+      }
+      walk.emplace_back(key, move);
+      board.apply_inverse(state, move, parent);
+      state = parent;
+      key = cantor.encode(state);
+    }
+    PathCode code = codes[key];
+    for (auto it = walk.rbegin(); it != walk.rend(); ++it) {
+      const int n = length(code);
+      code = code == kTooLong || 2 * (n + 1) > kLengthShift ? kTooLong
+                                                           : (PathCode{static_cast<unsigned>(n + 1)} << kLengthShift) |
+                                                                 (code & ((PathCode{1} << kLengthShift) - 1)) |
+                                                                 (PathCode{static_cast<unsigned>(it->second)} << (2 * n));
+      codes[it->first] = code;
+    }
+    return code;
   }
 };
 
@@ -166,21 +241,14 @@ std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOpt
   if (in.at_end()) throw InputError("line 1: empty input: expected a move limit N");
   std::optional<MagicOracle> oracle;  // built at the first case
   std::string out;
+  out.reserve(input.size() + input.size() / 4);  // an answer line is about as long as its case
   while (true) {
     auto limit = in.next_int("a move limit N");
     if (!limit || *limit == -1) break;
     if (*limit < 0) in.fail("move limit " + std::to_string(*limit) + " is negative (only -1 ends the input)");
     const MagicState target = read_board(in, board, false);
     if (!oracle) oracle.emplace(board, options);
-    const auto path = oracle->path(target);
-    if (!path || static_cast<long long>(path->size()) > *limit) {
-      out += "-1\n";
-    } else {
-      out += std::to_string(path->size());
-      out += ' ';
-      out += *path;
-      out += '\n';
-    }
+    oracle->append_answer(target, *limit, out);
   }
   return out;
 }

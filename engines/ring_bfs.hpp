@@ -62,6 +62,10 @@ class RingBfs {
     if (table_->get(enc_.encode(target)) == ByteTable::kEmpty) return std::nullopt;
     return rebuild(target);
   }
+  // After explore(): the move that first reached the state with this key, kRoot for the
+  // start, ByteTable::kEmpty when the search did not reach it (callers that cache paths
+  // walk back themselves).
+  std::uint8_t move_into(Key key) const { return table_ ? table_->get(key) : ByteTable::kEmpty; }
 
  private:
   ByteTable make_table(const State& start, ByteTable::Start how = ByteTable::Start::direct_when_dense) const {
