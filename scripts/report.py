@@ -122,6 +122,29 @@ def scale_section(w, raw_dir, out_dir):
     w("")
 
 
+def judge_speed_section(w, raw_dir, out_dir):
+    """The newest scripts/judge_speed.py run: searchbench's judges against the classic programs."""
+    files = sorted(glob.glob(os.path.join(raw_dir, "judges-*.json")), key=os.path.basename)
+    if not files:
+        return
+    with open(files[-1]) as f:
+        doc = json.load(f)
+    ctx = doc["context"]
+    section(w, "Judges against the classic single-file programs",
+            f"`{ctx['command']}` (`{os.path.relpath(files[-1], out_dir)}`), {ctx['date']}, {ctx['cpu_model']} ({ctx['cores']} cores, "
+            f"load average {ctx['load_average_before'][0]:.1f} before, {ctx['load_average_after'][0]:.1f} after). Whole processes "
+            "(start-up, I/O and every table included) on seeded inputs; each input read "
+            f"{ctx['runs']} times by each program, `searchbench judge` and the `bench/classic` program alternating; the medians per "
+            "input are summed. Ratio = searchbench / classic (below 1: searchbench is faster). CPU time (user + system) is shown "
+            "beside wall time because on a shared machine the wall time also counts waiting for a core.",
+            ["judge", "inputs", "searchbench wall ms", "classic wall ms", "ratio (wall)", "searchbench CPU ms", "classic CPU ms",
+             "ratio (CPU)", "outputs identical"], "lrrrrrrrl")
+    for t in doc["totals"]:
+        w(f"| {t['group']} | {t['inputs']} | {t['ours_wall'] * 1000:.1f} | {t['classic_wall'] * 1000:.1f} | {t['ratio_wall']:.3f} | "
+          f"{t['ours_cpu'] * 1000:.1f} | {t['classic_cpu'] * 1000:.1f} | {t['ratio_cpu']:.3f} | {'yes' if t['identical'] else 'NO'} |")
+    w("")
+
+
 def main(raw_dir, out_md):
     runs = sorted(glob.glob(os.path.join(raw_dir, "bench-*.json")), key=os.path.basename)
     default = [r for r in runs if not r.endswith("-full.json")]
@@ -210,6 +233,7 @@ def main(raw_dir, out_md):
     w("")
 
     scale_section(w, raw_dir, out_dir)
+    judge_speed_section(w, raw_dir, out_dir)
 
     topdown = [r for r in bfs if r["engine"] == "parallel-topdown"]
     if topdown:

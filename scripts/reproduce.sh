@@ -43,6 +43,9 @@ build/release/bench/bench_search $full \
 echo "== whole-process runs -> results/raw/scale-${stamp}.json"
 /usr/bin/python3 scripts/scale_runs.py build/release "results/raw/scale-${stamp}.json" $full
 
+echo "== judges against the classic programs -> results/raw/judges-${stamp}.json"
+/usr/bin/python3 scripts/judge_speed.py build/release --runs 5 --json "results/raw/judges-${stamp}.json"
+
 echo "== regenerating results/README.md"
 /usr/bin/python3 scripts/report.py results/raw results/README.md
 echo "done: results/README.md"

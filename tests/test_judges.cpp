@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <random>
+#include <vector>
 
 #include "cli/judges.hpp"
 #include "core/errors.hpp"
@@ -66,6 +67,22 @@ TEST(Judges, EveryEngineGivesByteIdenticalOutput) {
                                     {"cantor", "decimal", "octal", "octal7"});
   expect_identical_for_every_engine("fzu1603", "3\n#####&@@@@@ @@@@@&#####\n#@#@#&@#@#@ @@@##&#@##@\n&@#@#@#@#@# @#@#@#@#@#&\n",
                                     {"decimal", "bitpack", "maskhole", "combinatorial"});
+}
+
+// The default sicily route caches every path it walks; later cases reuse the cached
+// prefixes. Its answers must stay those of another whole-space engine's table.
+TEST(Judges, SicilyCachedPathsMatchAnotherEngine) {
+  std::mt19937 rng(1151);
+  std::vector<int> cells{1, 2, 3, 4, 5, 6, 7, 8};
+  std::string input;
+  for (int c = 0; c < 400; ++c) {
+    std::shuffle(cells.begin(), cells.end(), rng);
+    input += std::to_string(rng() % 25) + "\n";
+    for (int i = 0; i < 8; ++i) input += std::to_string(cells[i]) + (i % 4 == 3 ? "\n" : " ");
+  }
+  input += "-1\n";
+  for (const char* judge : {"sicily1151", "sicily1515"})
+    EXPECT_EQ(run_judge(judge, input), run_judge(judge, input, {"parallel", "octal"})) << judge;
 }
 
 // The default fzu1603 route (one reused distance search) against two registry routes on
