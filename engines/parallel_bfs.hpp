@@ -226,10 +226,15 @@ class ParallelBfs {
     const Key start_key = enc_.encode(start);
     cells.mark_key(start_key, TwoBitCells::current_code(0));
     result.depth_counts.push_back(1);
-    std::uint64_t seen = 1;
+    int depth = serial_levels(cells, start_key, result, timer);
+    if (depth < 0) {  // the search ended within the small levels
+      result.peak_bytes = cells.bytes();
+      return result;
+    }
+    std::uint64_t seen = result.states();
     tbb::enumerable_thread_specific<LevelScratch> scratch;
     const std::uint64_t grain = std::max<std::uint64_t>(64, cells.words() / (256 * static_cast<std::uint64_t>(options_.threads)));
-    for (int depth = 0;; ++depth) {
+    for (;; ++depth) {
       if (options_.max_depth >= 0 && depth >= options_.max_depth) break;
       // Direction-optimizing (Beamer et al.): once the frontier outnumbers the unseen
       // states by kBottomUpRatio, asking every unseen state for a parent in the frontier
@@ -263,6 +268,42 @@ class ParallelBfs {
     }
     result.peak_bytes = cells.bytes();
     return result;
+  }
+
+  // The first levels are tiny (1, 3, 7, 14, ... states on msquare): for them a scan of the
+  // whole table and a fork-join per level cost more than the states, and on a busy machine
+  // every fork-join also waits for the slowest worker to be scheduled. So they run on the
+  // calling thread from a list of keys, claiming cells with the same codes a scan would,
+  // while a level holds at most words/64 states (expanding a state costs about as much as
+  // scanning 64 words) and at most kSerialFrontier (so the serial part stays small however
+  // many threads wait). From then on every level is a parallel scan, which finds that
+  // level's cells under the current code. Returns the depth the scans start at, or -1 when
+  // the search ended (or hit max_depth) before.
+  static constexpr std::uint64_t kSerialFrontier = 4096, kWordsPerState = 64;
+  int serial_levels(TwoBitCells& cells, Key start_key, SearchResult& result, const Timer& timer) const {
+    std::vector<Key> frontier{start_key}, next;
+    State successor;
+    for (int depth = 0;; ++depth) {
+      if (options_.max_depth >= 0 && depth >= options_.max_depth) return -1;
+      if (frontier.size() > std::min(kSerialFrontier, cells.words() / kWordsPerState)) return depth;
+      const unsigned next_code = TwoBitCells::next_code(depth);
+      next.clear();
+      for (const Key k : frontier) {
+        cells.mark_key(k, TwoBitCells::kDone);
+        const State state = enc_.decode(k);
+        for (int m = 0; m < puzzle_.move_count(); ++m) {
+          if (!puzzle_.apply(state, m, successor)) continue;
+          ++result.generated;
+          const Key n = enc_.encode(successor);
+          if (cells.claim(n, next_code)) next.push_back(n);
+        }
+      }
+      result.expanded += frontier.size();
+      if (next.empty()) return -1;
+      result.depth_counts.push_back(next.size());
+      if (options_.progress) options_.progress(depth + 1, next.size(), timer.seconds());
+      frontier.swap(next);
+    }
   }
 
   static constexpr double kBottomUpRatio = 1.0;
