@@ -31,6 +31,8 @@ template <Puzzle P, Encoder<P> E>
 class RingBfs {
  public:
   using State = typename P::State;
+  static constexpr std::string_view kName = "ring";
+  static constexpr std::string_view kSummary = "serial BFS, fixed circular queue, one byte per key";
   static constexpr std::uint8_t kRoot = 0xFE;  // marks the start in the move table
 
   RingBfs(const P& puzzle, const E& enc, SearchOptions options = {})
@@ -62,10 +64,6 @@ class RingBfs {
     if (table_->get(enc_.encode(target)) == ByteTable::kEmpty) return std::nullopt;
     return rebuild(target);
   }
-  // After explore(): the move that first reached the state with this key, kRoot for the
-  // start, ByteTable::kEmpty when the search did not reach it (callers that cache paths
-  // walk back themselves).
-  std::uint8_t move_into(Key key) const { return table_ ? table_->get(key) : ByteTable::kEmpty; }
 
  private:
   ByteTable make_table(const State& start, ByteTable::Start how = ByteTable::Start::direct_when_dense) const {

@@ -6,9 +6,9 @@
 #include <queue>
 #include <random>
 
-#include "core/registry.hpp"
 #include "encoders/checkers_combinatorial.hpp"
 #include "engines/bidir_distance.hpp"
+#include "registry/registry.hpp"
 #include "puzzles/checkers_line.hpp"
 
 using namespace searchbench;

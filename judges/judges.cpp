@@ -1,25 +1,25 @@
 // Judge front ends. The fixed-start judges (sicily1151, sicily1515, msquare) run one
 // whole-space BFS and keep its table of first moves, then answer every case by walking back
 // from the target: no search per case. By default that is the ring engine over the cantor
-// encoder called directly (no type erasure on the per-case path); --engine/--encoder route
-// through the registry instead, with identical answers. fzu1603 has a different start per
-// case, so each case is a point query, by default bidirectional BFS.
-#include "cli/judges.hpp"
+// encoder; --engine/--encoder choose any other combination of the registry, with identical
+// answers. fzu1603 has a different start per case, so each case is a point query: by
+// default a distance-only bidirectional BFS (engines/bidir_distance.hpp) whose table and
+// buffers serve every case, since the registry's engines build theirs per query and also
+// rebuild a path the judge does not print; --engine/--encoder route each case through the
+// registry instead, with identical answers.
+#include "judges/judges.hpp"
 
 #include <charconv>
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "core/errors.hpp"
-#include "core/registry.hpp"
 #include "encoders/checkers_combinatorial.hpp"
-#include "encoders/magic_cantor.hpp"
 #include "engines/bidir_distance.hpp"
-#include "engines/ring_bfs.hpp"
 #include "puzzles/checkers_line.hpp"
+#include "registry/registry.hpp"
 #include "puzzles/magic_board.hpp"
 
 namespace searchbench {
@@ -90,113 +90,27 @@ MagicState read_board(Tokens& in, const MagicBoard& board, bool clockwise) {
   }
 }
 
-// Answers "path from the fixed start to this board" for a magic-board judge.
+// Answers "path from the fixed start to this board" for a magic-board judge: from the
+// table of one whole-space run, or by a point query per board for engines without one.
 struct MagicOracle {
   MagicBoard board;
-  MagicCantor cantor{board};
-  std::optional<RingBfs<MagicBoard, MagicCantor>> ring;
   std::unique_ptr<Solver> solver;
   bool point_queries = false;
 
   MagicOracle(MagicBoard b, const JudgeOptions& options) : board(std::move(b)) {
-    const std::string engine = options.engine.empty() ? "ring" : options.engine;
-    const std::string encoder = options.encoder.empty() && engine != "naive" ? "cantor" : options.encoder;
-    if (engine == "ring" && encoder == "cantor") {
-      ring.emplace(board, cantor);
-      ring->explore(board.start());
-      codes.assign(cantor.key_bound(), kUnknown);
-      return;
-    }
     SolverConfig config;
     config.puzzle = board.name();
-    config.engine = engine;
-    config.encoder = encoder;
+    config.engine = options.engine.empty() ? "ring" : options.engine;
+    config.encoder = options.encoder.empty() && config.engine != "naive" ? "cantor" : options.encoder;
     solver = make_solver(config);
-    point_queries = !engine_info(engine).whole_space;
+    point_queries = !engine_info(config.engine).whole_space;
     if (!point_queries) solver->explore();
   }
   std::optional<std::string> path(const MagicState& target) {
-    if (ring) {
-      const std::optional<PathCode> code = path_code(target);
-      if (!code) return std::nullopt;
-      if (*code == kTooLong) return ring->path_to(target);
-      std::string moves;
-      append_moves(*code, moves);
-      return moves;
-    }
     const std::string text = board.format(target);
     if (!point_queries) return solver->table_path(text);
     const SearchResult r = solver->search(text);
     return r.found ? std::optional<std::string>(r.path) : std::nullopt;
-  }
-
-  // Appends the sicily line: "M moves", or "-1" when no path of at most `limit` moves exists.
-  void append_answer(const MagicState& target, long long limit, std::string& out) {
-    if (ring) {
-      const std::optional<PathCode> code = path_code(target);
-      if (code && *code != kTooLong) {
-        if (length(*code) > limit) {
-          out += "-1\n";
-          return;
-        }
-        char digits[16];
-        out.append(digits, std::to_chars(digits, digits + sizeof digits, length(*code)).ptr);
-        out += ' ';
-        append_moves(*code, out);
-        out += '\n';
-        return;
-      }
-    }
-    const auto moves = path(target);
-    if (!moves || static_cast<long long>(moves->size()) > limit) {
-      out += "-1\n";
-    } else {
-      out += std::to_string(moves->size());
-      out += ' ';
-      out += *moves;
-      out += '\n';
-    }
-  }
-
-  // The ring route's paths, cached per cantor key: two bits per move (first move lowest),
-  // the length in the top bits. A state's code extends its parent's (the ring table's
-  // paths are prefix-closed), so however many cases ask, each state is walked back once.
-  using PathCode = std::uint64_t;
-  static constexpr int kLengthShift = 56;  // up to 28 moves; K=4 radii are 22
-  static constexpr PathCode kUnknown = ~PathCode{0}, kTooLong = kUnknown - 1;
-  std::vector<PathCode> codes;
-  std::vector<std::pair<Key, int>> walk;  // keys met walking back, with the move into each
-
-  static int length(PathCode code) { return static_cast<int>(code >> kLengthShift); }
-  void append_moves(PathCode code, std::string& out) const {
-    for (int i = 0, n = length(code); i < n; ++i) out += board.move_name(static_cast<int>(code >> (2 * i)) & 3);
-  }
-  std::optional<PathCode> path_code(const MagicState& target) {
-    Key key = cantor.encode(target);
-    MagicState state = target, parent;
-    walk.clear();
-    while (codes[key] == kUnknown) {
-      const std::uint8_t move = ring->move_into(key);
-      if (move == ByteTable::kEmpty) return std::nullopt;
-      if (move == RingBfs<MagicBoard, MagicCantor>::kRoot) {
-        codes[key] = 0;
-        break;
-      }
-      walk.emplace_back(key, move);
-      board.apply_inverse(state, move, parent);
-      state = parent;
-      key = cantor.encode(state);
-    }
-    PathCode code = codes[key];
-    for (auto it = walk.rbegin(); it != walk.rend(); ++it) {
-      const int n = length(code);
-      code = code == kTooLong || 2 * (n + 1) > kLengthShift ? kTooLong
-                                                           : (PathCode{static_cast<unsigned>(n + 1)} << kLengthShift) |
-                                                                 (code & ((PathCode{1} << kLengthShift) - 1)) |
-                                                                 (PathCode{static_cast<unsigned>(it->second)} << (2 * n));
-      codes[it->first] = code;
-    }
-    return code;
   }
 };
 
@@ -248,7 +162,15 @@ std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOpt
     if (*limit < 0) in.fail("move limit " + std::to_string(*limit) + " is negative (only -1 ends the input)");
     const MagicState target = read_board(in, board, false);
     if (!oracle) oracle.emplace(board, options);
-    oracle->append_answer(target, *limit, out);
+    const auto path = oracle->path(target);
+    if (!path || static_cast<long long>(path->size()) > *limit) {
+      out += "-1\n";
+    } else {
+      out += std::to_string(path->size());
+      out += ' ';
+      out += *path;
+      out += '\n';
+    }
   }
   return out;
 }
@@ -290,7 +212,7 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
     if (a->empty() || a->size() > 32) in.fail("board length " + std::to_string(a->size()) + " is not supported (1..32)");
     try {
       int distance;
-      if (registry_route || !distances.fits(static_cast<int>(a->size()))) {
+      if (registry_route || !CheckersDistances::fits(static_cast<int>(a->size()))) {
         SolverConfig config;
         config.puzzle = "checkers-" + std::to_string(a->size());
         config.engine = options.engine.empty() ? "bidir" : options.engine;
