@@ -615,6 +615,12 @@ def main(raw_dir, out_md):
     for name, title in plots:
         w(f"![{title}]({name})")
         w()
+    # Plots of an earlier report that this one did not draw (a puzzle no longer picked).
+    drawn = {name for name, _ in plots}
+    for pattern in ("time-by-engine-encoder-*.png", "memory-by-encoder-*.png"):
+        for stale in glob.glob(os.path.join(out_dir, pattern)):
+            if os.path.basename(stale) not in drawn:
+                os.remove(stale)
     with open(out_md, "w") as f:
         f.write("\n".join(w.lines))
 
