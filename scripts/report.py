@@ -22,6 +22,7 @@ import os
 import re
 import statistics
 import sys
+import textwrap
 from collections import defaultdict
 
 import matplotlib
@@ -391,8 +392,10 @@ def footer(fig, sources):
     seen = {}
     for s in sources:
         seen.setdefault(s.path, s)
-    lines = [f"data: {s.name} (commit {s.commit}, {s.date[:16].replace('T', ' ')} UTC) on {s.machine}" for s in
-             sorted(seen.values(), key=lambda s: s.order(), reverse=True)]
+    width = int(fig.get_size_inches()[0] * 18)  # characters of 6.5 pt text per line
+    lines = [line for s in sorted(seen.values(), key=lambda s: s.order(), reverse=True)
+             for line in textwrap.wrap(f"data: {s.name} (commit {s.commit}, {s.date[:16].replace('T', ' ')} UTC) on {s.machine}",
+                                       width, subsequent_indent="    ")]
     fig.text(0.005, 0.005, "\n".join(lines), fontsize=6.5, color="0.3", va="bottom", ha="left")
     return 0.03 + 0.022 * len(lines) * 8 / fig.get_size_inches()[1]
 
@@ -466,9 +469,10 @@ def plot_bars(out_dir, bfs, order):
             continue
         name = f"time-by-engine-encoder-{puzzle}.png"
         reps = max(r["reps"] for r in pr)
+        spread = "whiskers: min to max" if all("min_ms" in r for r in pr) else "spread in the table"
         bar_plot(out_dir, name, pr, lambda r: r["ms"], "ms",
                  f"{puzzle}: wall time of one whole-space search, 1 thread, by engine / encoder\n"
-                 f"bars: median of {reps} repetitions; whiskers: min to max", "median wall time (ms, log scale)", "tab:blue")
+                 f"bars: median of {reps} repetitions; {spread}", "median wall time (ms, log scale)", "tab:blue")
         plots.append((name, f"{puzzle}: whole-space search time by engine and encoder"))
         pm = sorted(pr, key=lambda r: r.get("peak_bytes", 0))
         name = f"memory-by-encoder-{puzzle}.png"
