@@ -20,7 +20,9 @@ usage="usage: scripts/reproduce.sh [--full] [--threads 1,2,4,...]"
 while (($#)); do
   case "$1" in
     --full) full="--full" ;;
-    --threads) threads="${2:-}"; shift ;;
+    --threads)
+      (($# >= 2)) || { echo "reproduce.sh: --threads needs a list like 1,2,4 ($usage)" >&2; exit 2; }
+      threads="$2"; shift ;;
     --threads=*) threads="${1#--threads=}" ;;
     -h|--help) echo "$usage"; exit 0 ;;
     *) echo "reproduce.sh: unknown argument '$1' ($usage)" >&2; exit 2 ;;
