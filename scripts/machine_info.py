@@ -4,7 +4,8 @@
 usage: scripts/machine_info.py [--benchmark-context]
 
 Prints the description as JSON, or with --benchmark-context one
-`--benchmark_context=KEY=VALUE` argument per line for bench_search.
+`--benchmark_context=KEY=VALUE` argument per line for bench_search (commas, which the
+library reads as separators, become semicolons).
 Keys: machine (one line naming all of it), cpu_model, cores (logical CPUs this process may
 use), memory_bytes (MemTotal), kernel (uname), os (/etc/os-release PRETTY_NAME).
 """
@@ -33,7 +34,7 @@ def describe():
     kernel = f"{platform.system()} {platform.release()}"
     os_name = _first("/etc/os-release", "PRETTY_NAME=", "=") or platform.platform()
     return {
-        "machine": f"{cpu}, {cores} cores, {memory / 2**30:.1f} GiB, {kernel}",
+        "machine": f"{cpu}; {cores} cores; {memory / 2**30:.1f} GiB; {kernel}",
         "cpu_model": cpu,
         "cores": str(cores),
         "memory_bytes": str(memory),
@@ -45,7 +46,8 @@ def describe():
 if __name__ == "__main__":
     info = describe()
     if sys.argv[1:] == ["--benchmark-context"]:
-        print("\n".join(f"--benchmark_context={k}={v}" for k, v in info.items()))
+        # Google Benchmark splits a context value at commas: none may remain.
+        print("\n".join(f"--benchmark_context={k}={v.replace(',', ';')}" for k, v in info.items()))
     elif sys.argv[1:]:
         sys.exit(__doc__)
     else:

@@ -201,11 +201,15 @@ class Writer:
             self()
         else:
             header, align = header + ["run (raw file)"], align + "l"
-        self("| " + " | ".join(header) + " |")
+        self.row(header)
         self("|" + "".join("---|" if a == "l" else "---:|" for a in align))
         for cells, s in rows:
-            self("| " + " | ".join(cells + ([s.cite()] if len(sources) > 1 else [])) + " |")
+            self.row(cells + ([s.cite()] if len(sources) > 1 else []))
         self()
+
+    def row(self, cells):
+        """One table row; a '|' inside a cell (a command's regular expression) is escaped."""
+        self("| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |")
 
 
 # ---------- tables ----------
@@ -594,8 +598,8 @@ def main(raw_dir, out_md):
     for s in sources:
         c = s.context
         lib = c.get("google_benchmark", "?") + (" (debug build)" if s.debug_library else "")
-        w(f"| [{s.name}]({s.rel}) | {s.commit} | {s.date} | {s.machine} | `{c.get('command', '?')}` | "
-          f"{c.get('compiler', '?')} | {c.get('onetbb', '?')} | {lib} |")
+        w.row([f"[{s.name}]({s.rel})", s.commit, s.date, s.machine, f"`{c.get('command', '?')}`", c.get("compiler", "?"),
+               c.get("onetbb", "?"), lib])
     w()
     if any(s.debug_library for s in sources):
         w("The Google Benchmark library linked by the runs marked *debug build* was itself compiled without optimisation "

@@ -8,6 +8,8 @@
 #   scripts/reproduce.sh --threads 1,2,4,8,16 thread counts of the parallel engines' whole-space
 #                                             benchmarks and whole-process runs (default: 1 and
 #                                             the powers of two up to the core count)
+#   scripts/reproduce.sh --filter REGEX       only the benchmarks whose names match (the report
+#                                             keeps the other figures from older raw files)
 # Then whole-process runs of the large searches (scripts/scale_runs.py: wall time and peak
 # resident memory), also saved under results/raw/.
 # The new raw files are new, and results/README.md and the plots change: the script ends
@@ -16,7 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 full=""
 threads=""
-usage="usage: scripts/reproduce.sh [--full] [--threads 1,2,4,...]"
+filter=""
+usage="usage: scripts/reproduce.sh [--full] [--threads 1,2,4,...] [--filter REGEX]"
 while (($#)); do
   case "$1" in
     --full) full="--full" ;;
@@ -24,6 +27,10 @@ while (($#)); do
       (($# >= 2)) || { echo "reproduce.sh: --threads needs a list like 1,2,4 ($usage)" >&2; exit 2; }
       threads="$2"; shift ;;
     --threads=*) threads="${1#--threads=}" ;;
+    --filter)
+      (($# >= 2)) || { echo "reproduce.sh: --filter needs a regular expression ($usage)" >&2; exit 2; }
+      filter="$2"; shift ;;
+    --filter=*) filter="${1#--filter=}" ;;
     -h|--help) echo "$usage"; exit 0 ;;
     *) echo "reproduce.sh: unknown argument '$1' ($usage)" >&2; exit 2 ;;
   esac
@@ -54,9 +61,9 @@ scale="results/raw/scale-${stamp}.json"
 # no half file for the report to read.
 trap 'rm -f "$out.partial" "$scale.partial"' EXIT
 
-command="scripts/reproduce.sh${full:+ $full}${threads:+ --threads $threads}"
+command="scripts/reproduce.sh${full:+ $full}${threads:+ --threads $threads}${filter:+ --filter '$filter'}"
 echo "== running benchmarks -> $out"
-build/release/bench/bench_search $full ${threads:+--threads=$threads} \
+build/release/bench/bench_search $full ${threads:+--threads=$threads} ${filter:+--benchmark_filter=$filter} \
   --benchmark_repetitions=3 --benchmark_min_time=0.05 \
   --benchmark_out="$out.partial" --benchmark_out_format=json \
   --benchmark_context=git_revision="${revision}${dirty}" \

@@ -35,10 +35,11 @@ def bench(name, times_ms, states=720, radius=12, peak=1000, unit="us", label=Non
     return entries
 
 
-def write_raw(directory, stamp, commit, date, benchmarks, build_type="release", machine="Test CPU, 4 cores, 8.0 GiB, Linux 6"):
+def write_raw(directory, stamp, commit, date, benchmarks, build_type="release", machine="Test CPU, 4 cores, 8.0 GiB, Linux 6",
+              command="scripts/reproduce.sh"):
     path = os.path.join(directory, f"bench-{stamp}-{commit}.json")
     context = {"date": date, "git_revision": commit, "machine": machine, "library_build_type": build_type,
-               "command": "scripts/reproduce.sh"}
+               "command": command}
     with open(path, "w") as f:
         json.dump({"context": context, "benchmarks": [e for b in benchmarks for e in b]}, f)
     return path
@@ -118,6 +119,13 @@ class ReportTests(unittest.TestCase):
         self.assertIn("| big-9 | parallel | enc0 | 4 | 2.50 (2.50-2.50) | 4.00 | 1.00 |", scaling)
         self.assertTrue(os.path.exists(os.path.join(self.tmp.name, "states-per-second-vs-threads.png")))
         self.assertEqual([len(c) for c in report.chunks(list(range(12)), len(report.STYLES))], [10, 2])
+
+    def test_a_pipe_in_a_cell_does_not_split_the_table_row(self):
+        write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z",
+                  [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0] * 3)], command="scripts/reproduce.sh --filter 'a|b'")
+        row = next(line for line in self.run_report().splitlines() if "--filter" in line)
+        self.assertIn("'a\\|b'", row)
+        self.assertEqual(row.count(" | "), 7)  # eight cells
 
     def test_footer_names_commit_date_and_machine(self):
         import matplotlib.pyplot as plt
