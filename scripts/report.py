@@ -113,7 +113,7 @@ def load(path, out_dir):
                 row["cv"] = aggregates["cv"]["real_time"]
         rates = [e["items_per_second"] for e in reps if "items_per_second" in e]
         if len(rates) >= 2:
-            row["rate"] = statistics.median(rates)
+            row.update(rate=statistics.median(rates), rate_min=min(rates), rate_max=max(rates))
         else:
             row["rate"] = next((main[k] for k in ("items_per_second",) + OLD_RATES if k in main), None)
         for key in ("states", "peak_bytes", "key_space", "radius", "distance", "queries"):
@@ -166,6 +166,15 @@ def fmt_rate(x):
         if x >= scale:
             return f"{x / scale:.3g}{unit}"
     return f"{x:.3g}"
+
+
+def fmt_rate_spread(row):
+    """A median rate with the min and max of the repetitions, when the file has them."""
+    if "rate_min" in row:
+        return f"{fmt_rate(row['rate'])} ({fmt_rate(row['rate_min'])}-{fmt_rate(row['rate_max'])})"
+    if "cv" in row:
+        return f"{fmt_rate(row['rate'])} (cv {row['cv'] * 100:.1f}%)"
+    return fmt_rate(row["rate"])
 
 
 def fmt_bytes(b):
@@ -340,9 +349,10 @@ def codec_table(w, codec, order):
         group = sorted((r for r in codec if (r["puzzle"], r["engine"], r["encoder"]) == key), key=lambda r: -r["rate"])
         for r in group:
             slowest = min((g["rate"] for g in group if g["source"] is r["source"]), default=r["rate"])
-            rows.append(([r["puzzle"], r["engine"], r["encoder"], r["param"], f"{1e9 / r['rate']:.2f}",
-                          f"{r['rate'] / slowest:.1f}"], r["source"]))
-    w.table(["puzzle", "operation", "encoder", "variant", "ns per key", "x slowest"], "llllrr", rows)
+            ns = f"{1e9 / r['rate']:.2f}" + (f" ({1e9 / r['rate_max']:.2f}-{1e9 / r['rate_min']:.2f})" if "rate_min" in r else
+                                              f" (cv {r['cv'] * 100:.1f}%)" if "cv" in r else "")
+            rows.append(([r["puzzle"], r["engine"], r["encoder"], r["param"], ns, f"{r['rate'] / slowest:.1f}"], r["source"]))
+    w.table(["puzzle", "operation", "encoder", "variant", "ns per key (min-max)", "x slowest"], "llllrr", rows)
 
 
 def point_tables(w, points, order):
@@ -351,14 +361,14 @@ def point_tables(w, points, order):
         pr = [r for r in by_depth if r["puzzle"] == puzzle]
         depths = sorted({int(r["param"][6:]) for r in pr})
         w.heading(f"Point queries on {puzzle} by depth",
-                  "Queries per second (items_per_second) over fixed targets at each depth; every path checked against "
-                  "bidir's after timing. The spread of each cell is in the raw file.")
+                  "Queries per second (items_per_second) over fixed targets at each depth, median with the min and max of "
+                  "the repetitions; every path checked against bidir's after timing.")
         rows = []
         for combo in sorted({(r["engine"], r["encoder"], r["source"].path) for r in pr}):
             cells, src = [combo[0], combo[1]], None
             for d in depths:
                 r = next((r for r in pr if (r["engine"], r["encoder"], r["source"].path) == combo and r["param"] == f"depth:{d}"), None)
-                cells.append(fmt_rate(r["rate"]) if r else "-")
+                cells.append(fmt_rate_spread(r) if r else "-")
                 src = src or (r and r["source"])
             rows.append((cells, src))
         w.table(["engine", "encoder"] + [f"depth {d}" for d in depths], "ll" + "r" * len(depths), rows)
