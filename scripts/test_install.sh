@@ -11,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 prefix="$work/prefix"
 
 cmake --install "$build" --prefix "$prefix" >/dev/null
-for f in bin/searchbench bin/bench_search include/searchbench/core/registry.hpp \
+for f in bin/searchbench bin/bench_search include/searchbench/core include/searchbench/engines \
          lib/cmake/searchbench/searchbenchConfig.cmake lib/cmake/searchbench/searchbenchTargets.cmake; do
   [[ -e "$prefix/$f" ]] || { echo "test_install: $f missing from the install prefix" >&2; exit 1; }
 done
