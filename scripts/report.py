@@ -6,6 +6,8 @@ usage: scripts/report.py RAW_DIR OUT_MD
 Which figure goes in: for every benchmark, the newest raw file (by the date in its context,
 then by file name) that holds it without an error. Every table row or section names that
 file, its commit and its date, and the runs table at the top names each file's machine.
+An older row is left out when a newer complete run measured the same puzzle without its
+engine/encoder pair (renamed or removed); runs of `reproduce.sh --filter` retire nothing.
 Ratios (x naive, x classic, speedups) compare rows of the same file only. To drop a
 benchmark that no longer exists, delete the raw files that hold it.
 
@@ -31,10 +33,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib import ticker  # noqa: E402
 
-NAME = re.compile(r"^(?P<kind>[^/]+)/(?P<engine>[^/]+)/(?P<encoder>[^/]+)/(?P<puzzle>[^/]+)/(?P<param>[^/]+?)(/real_time)?$")
+FIELDS = ("kind", "engine", "encoder", "puzzle", "param")  # bench/benchmark_id.hpp
 # The classic single-file contest solutions' encoder per puzzle family (run with the ring
 # engine): the "x classic" yardstick. Families with no classic program get no such column.
-CLASSIC_ENCODER = {"msquare": "octal", "sicily1515": "octal", "checkers": "maskhole"}
+CLASSIC_ENCODER = {"msquare": "bitpack", "sicily1515": "bitpack", "checkers": "maskhole"}
 TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
 # Rates written by runs before items_per_second was used.
 OLD_RATES = ("states_per_second", "queries_per_second", "per_second")
@@ -72,10 +74,26 @@ class Source:
         return (self.date, self.name)
 
 
-def label_fields(label):
-    """engine=..., encoder=..., puzzle=..., threads=... pairs in a benchmark's label, if any."""
-    fields = dict(re.findall(r"([A-Za-z_]+)[=:]([^\s,;]+)", label or ""))
-    return fields if {"engine", "puzzle"} <= fields.keys() else {}
+def fields(entry):
+    """The benchmark's fields from its label ("kind=bfs engine=ring ..."); runs recorded
+    before the labels carry them only in the name, kind/engine/encoder/puzzle/param, with
+    judges then named judge/<judge>/<engine>/<encoder>/<input>."""
+    label = dict(item.split("=", 1) for item in entry.get("label", "").split() if "=" in item)
+    if all(k in label for k in FIELDS):
+        return {k: label[k] for k in FIELDS}
+    parts = entry.get("run_name", entry["name"]).split("/")
+    if parts[-1] == "real_time":
+        parts.pop()
+    if len(parts) != len(FIELDS):
+        return {"kind": "other", "engine": "", "encoder": "", "puzzle": "", "param": ""}
+    row = dict(zip(FIELDS, parts))
+    if row["kind"] == "judge":
+        row["puzzle"], row["engine"], row["encoder"] = row["engine"], row["encoder"], row["puzzle"]
+    return row
+
+
+def identity(row):
+    return tuple(row[k] for k in FIELDS)
 
 
 def load(path, out_dir):
@@ -95,13 +113,9 @@ def load(path, out_dir):
         main = aggregates.get("median") or (reps[len(reps) // 2] if reps else None)
         if main is None:
             continue
-        m = NAME.match(run_name)
-        row = m.groupdict() if m else {"kind": run_name.split("/")[0], "engine": "", "encoder": "", "puzzle": "", "param": ""}
-        row.pop(None, None)
-        fields = label_fields(main.get("label"))
-        row.update({k: fields[k] for k in ("engine", "encoder", "puzzle") if k in fields})
-        threads = fields.get("threads") or (row["param"][8:] if row["param"].startswith("threads:") else None)
-        row["threads"] = int(threads) if threads and str(threads).isdigit() else None
+        row = fields(main)
+        threads = row["param"][8:] if row["param"].startswith("threads:") else ""
+        row["threads"] = int(threads) if threads.isdigit() else None
         row["name"] = run_name
         row["source"] = source
         times = [e["real_time"] * TO_MS[e["time_unit"]] for e in reps]
@@ -119,22 +133,33 @@ def load(path, out_dir):
         for key in ("states", "peak_bytes", "key_space", "radius", "distance", "queries"):
             if key in main:
                 row[key] = main[key]
-        rows[run_name] = row
+        rows[identity(row) if row["kind"] != "other" else ("other", run_name)] = row
     return source, rows
 
 
 def pick_newest(raw_dir, out_dir):
-    """Per benchmark, the row of the newest file holding it; and every file used, newest first."""
+    """Per benchmark, the row of the newest file holding it; and every file used, newest first.
+
+    A row is retired when a newer complete run (not a --filter run) measured the same kind
+    on the same puzzle without its engine/encoder pair: the pair was renamed or removed.
+    Thread counts and puzzles a newer run did not measure keep their older rows."""
     loaded = [load(p, out_dir) for p in glob.glob(os.path.join(raw_dir, "bench-*.json"))]
     loaded.sort(key=lambda sr: sr[0].order(), reverse=True)
-    picked = {}
-    for _, rows in loaded:
-        for name, row in rows.items():
-            picked.setdefault(name, row)
-    used = []
-    for source, _ in loaded:
-        if any(r["source"] is source for r in picked.values()):
-            used.append(source)
+    picked, newer = {}, []
+    for source, rows in loaded:
+        for ident, row in rows.items():
+            if ident in picked:
+                continue
+            group, pair = (row["kind"], row["puzzle"]), (row["engine"], row["encoder"])
+            if any(group in cover and pair not in cover[group] for cover in newer):
+                continue
+            picked[ident] = row
+        if not source.context.get("benchmark_filter"):
+            cover = defaultdict(set)
+            for row in rows.values():
+                cover[(row["kind"], row["puzzle"])].add((row["engine"], row["encoder"]))
+            newer.append(cover)
+    used = [source for source, _ in loaded if any(r["source"] is source for r in picked.values())]
     return list(picked.values()), used
 
 
@@ -382,13 +407,12 @@ def point_tables(w, points, order):
 
 
 def judge_tables(w, judges):
-    # judge/<judge>/<engine>/<encoder>/<workload>
-    for judge in sorted({r["engine"] for r in judges}):
-        jr = sorted((r for r in judges if r["engine"] == judge), key=lambda r: (r["param"], r["ms"]))
+    for judge in sorted({r["puzzle"] for r in judges}):
+        jr = sorted((r for r in judges if r["puzzle"] == judge), key=lambda r: (r["param"], r["ms"]))
         w.heading(f"Judge throughput: {judge}", "Median time to answer the whole input (table built inside the timed loop); "
                   "queries/s is items_per_second.")
         w.table(["engine", "encoder", "input", "median ms (min-max)", "queries/s"], "lllrr",
-                [([r["encoder"], r["puzzle"], r["param"], fmt_time(r), fmt_rate(r["rate"])], r["source"]) for r in jr])
+                [([r["engine"], r["encoder"], r["param"], fmt_time(r), fmt_rate_spread(r)], r["source"]) for r in jr])
 
 
 def other_table(w, other):

@@ -72,7 +72,7 @@ build/release/bench/bench_search $full ${threads:+--threads=$threads} ${filter:+
   --benchmark_context=google_benchmark="$gbench" \
   "${machine[@]}" \
   --benchmark_context=date="$date" \
-  --benchmark_context=command="$command"
+  --benchmark_context=command="${command//,/;}" ${filter:+"--benchmark_context=benchmark_filter=${filter//,/;}"}
 mv "$out.partial" "$out"
 
 echo "== whole-process runs -> $scale"

@@ -36,10 +36,10 @@ def bench(name, times_ms, states=720, radius=12, peak=1000, unit="us", label=Non
 
 
 def write_raw(directory, stamp, commit, date, benchmarks, build_type="release", machine="Test CPU, 4 cores, 8.0 GiB, Linux 6",
-              command="scripts/reproduce.sh"):
+              command="scripts/reproduce.sh", **context_extra):
     path = os.path.join(directory, f"bench-{stamp}-{commit}.json")
     context = {"date": date, "git_revision": commit, "machine": machine, "library_build_type": build_type,
-               "command": command}
+               "command": command, **context_extra}
     with open(path, "w") as f:
         json.dump({"context": context, "benchmarks": [e for b in benchmarks for e in b]}, f)
     return path
@@ -94,7 +94,7 @@ class ReportTests(unittest.TestCase):
         ])
         write_raw(self.raw, "20260202-000000", "bbbbbbb", "2026-02-02T00:00:00Z", [
             bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0, 1.0, 1.0]),
-        ])
+        ], benchmark_filter="^bfs/ring/cantor/")
         table = self.section(self.run_report(), "### msquare-2x3")
         self.assertIn("run (raw file)", table)
         ring = next(line for line in table.splitlines() if line.startswith("| ring |"))
@@ -127,6 +127,32 @@ class ReportTests(unittest.TestCase):
         self.assertIn("'a\\|b'", row)
         self.assertEqual(row.count(" | "), 7)  # eight cells
 
+    def test_a_newer_complete_run_retires_pairs_it_no_longer_has_but_keeps_other_puzzles_and_threads(self):
+        write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", [
+            bench("bfs/ring/octal/msquare-2x4/threads:1", [5.0] * 3),  # an encoder renamed since
+            bench("bfs/parallel/cantor/msquare-2x4/threads:16", [0.5] * 3),  # a machine with more cores
+            bench("bfs/ring/cantor/msquare-2x6/threads:1", [9.0] * 3),  # a puzzle of --full runs only
+            bench("judge/sicily1151/ring/octal/all-40320", [7.0] * 3),  # judges as named before the labels
+        ])
+        write_raw(self.raw, "20260202-000000", "bbbbbbb", "2026-02-02T00:00:00Z", [
+            bench("bfs/ring/bitpack/msquare-2x4/threads:1", [5.0] * 3),
+            bench("bfs/parallel/cantor/msquare-2x4/threads:1", [4.0] * 3),
+            bench("judge/ring/bitpack/sicily1151/all-40320", [6.0] * 3,
+                  label="kind=judge engine=ring encoder=bitpack puzzle=sicily1151 param=all-40320"),
+        ])
+        write_raw(self.raw, "20260303-000000", "ccccccc", "2026-03-03T00:00:00Z", [
+            bench("bfs/ring/cantor/msquare-2x4/threads:1", [3.0] * 3),
+        ], benchmark_filter="^bfs/ring/cantor/")  # a partial run retires nothing
+        text = self.run_report()
+        msquare = self.section(text, "### msquare-2x4")
+        self.assertNotIn("| octal |", msquare)
+        for kept in ("| ring | bitpack | 1 |", "| ring | cantor | 1 |", "| parallel | cantor | 16 |", "| parallel | cantor | 1 |"):
+            self.assertIn(kept, msquare)
+        self.assertIn("### msquare-2x6", text)
+        judges = self.section(text, "## Judge throughput: sicily1151")
+        self.assertIn("| ring | bitpack | all-40320 |", judges)
+        self.assertNotIn("octal", judges)
+
     def test_footer_names_commit_date_and_machine(self):
         import matplotlib.pyplot as plt
         path = write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", [])
@@ -141,7 +167,8 @@ class ReportTests(unittest.TestCase):
 
     def test_fields_in_a_label_win_over_the_name(self):
         write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", [
-            bench("bfs/whatever/x/y/threads:1", [1.0] * 3, label="engine=ring encoder=cantor puzzle=msquare-2x3 threads=1"),
+            bench("bfs/whatever/x/y/threads:1", [1.0] * 3,
+                  label="kind=bfs engine=ring encoder=cantor puzzle=msquare-2x3 param=threads:1"),
         ])
         text = self.run_report()
         self.assertIn("### msquare-2x3", text)

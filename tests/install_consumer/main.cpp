@@ -3,7 +3,7 @@
 // known size and radius (msquare 2x3: 6! = 720 boards, radius 12).
 #include <cstdio>
 
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 
 int main() {
   searchbench::SolverConfig config;
