@@ -15,7 +15,7 @@
 // encoder), radius, distance, queries. Times are in microseconds for small spaces and
 // milliseconds otherwise, so no case prints as 0. Answers are checked once after the timed
 // loop against a reference run; a wrong answer marks the benchmark with SkipWithError.
-// The yardsticks (naive, and ring + octal/bitpack as the classic) run in the same matrix.
+// The yardsticks (naive, and ring + bitpack (magic) / maskhole (checkers) as the classic) run in the same matrix.
 // Each benchmark's fields (bench/benchmark_id.hpp) are also its label in the JSON.
 //
 // Own flags, besides the library's --benchmark_*: --full (adds the large spaces) and

@@ -8,10 +8,10 @@
 #include "encoders/checkers_combinatorial.hpp"
 #include "encoders/checkers_decimal.hpp"
 #include "encoders/checkers_maskhole.hpp"
+#include "encoders/magic_bitpack.hpp"
+#include "encoders/magic_bitpack_implied.hpp"
 #include "encoders/magic_cantor.hpp"
 #include "encoders/magic_decimal.hpp"
-#include "encoders/magic_octal.hpp"
-#include "encoders/magic_octal7.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "puzzles/magic_board.hpp"
 #include "registry/family.hpp"
@@ -19,7 +19,7 @@
 namespace searchbench {
 
 using AllFamilies = FamilyList<
-    Family<MagicBoard, MagicDecimal, MagicOctal, MagicOctal7, MagicCantor>,
+    Family<MagicBoard, MagicDecimal, MagicBitpack, MagicBitpackImplied, MagicCantor>,
     Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>>;
 
 }  // namespace searchbench

@@ -27,7 +27,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine_info import describe  # noqa: E402
 
-# SPEC.md and the known facts: states, radius.
+# Published facts: states, radius.
 KNOWN = {
     "msquare-2x5": (3_628_800, 27),
     "msquare-2x6": (479_001_600, 37),
