@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Whole-process runs of the large searches: wall time and peak resident memory.
 
-usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full] [--runs N] [--only REGEX]
+usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full] [--runs N] [--threads 1,2,...]
+                             [--git-revision REV] [--command TEXT] [--only REGEX]
 
 Google Benchmark measures the search itself; a user of `searchbench run` also pays for
 start-up and page faults, and cares about the peak resident set (RSS) of the process,
@@ -9,23 +10,29 @@ which only the kernel knows (wait4's rusage). Each case runs N times (3 by defau
 JSON keeps every run and the median. Answers are checked: totals must be the known state
 counts and radii, point-query paths must have the length of their distance.
 
-Default: msquare-2x5 whole space with 1 and 2 threads, and out of core (engine external,
---max-memory 1M). --full adds msquare-2x6 and checkers-25/27 whole spaces with 2 threads,
-2x6 out of core with --max-memory 64M, and point queries (bidir) on msquare-2x6 and
-checkers-25/27 to a random target and a far one each. --only keeps the cases whose label
-match the regular expression TEXT. Out-of-core runs get a fresh work folder under $SEARCHBENCH_WORKDIR (default:
-the system's temp folder), removed afterwards; their rows add bytes written and read, the
-work folder's peak size and the segment count.
+Default: msquare-2x5 whole space with each thread count (default 1 and the powers of two
+up to the core count). --full adds msquare-2x6 and checkers-25/27 whole spaces with the
+largest thread count, and point queries (bidir) on msquare-2x6 and checkers-25/27 to a
+random target and a far one each. Out-of-core runs (engine external: 2x5 at
+--max-memory 1M, with --full 2x6 at 64M) get a fresh work folder under $SEARCHBENCH_WORKDIR
+(default: the system's temp folder), removed afterwards; their rows add bytes written and
+read, the work folder's peak size and the segment count. --only REGEX keeps the cases whose
+label matches. The JSON's context names the machine
+(scripts/machine_info.py), the commit and the date.
 """
+import argparse
 import json
 import os
 import re
 import shutil
+import tempfile
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from machine_info import describe  # noqa: E402
 
 # Published facts: states, radius.
 KNOWN = {
@@ -58,6 +65,8 @@ def measure(exe, label, args, runs):
         rss.append(usage.ru_maxrss * 1024)
         doc = json.loads(out)
     check(label, doc)
+    extra = {key: doc[key] for key in ("bytes_written", "bytes_read", "peak_disk_bytes", "segments", "peak_bytes")
+             if "bytes_written" in doc}
     row = {
         "label": label,
         "command": "searchbench " + " ".join(args),
@@ -68,12 +77,10 @@ def measure(exe, label, args, runs):
         "search_seconds": doc["seconds"],
         "states": doc.get("states"),
         "radius": doc.get("radius"),
+        **extra,
     }
     if "distance" in doc:
         row.update(distance=doc["distance"], path=doc["path"])
-    for key in ("bytes_written", "bytes_read", "peak_disk_bytes", "segments", "peak_bytes"):
-        if "bytes_written" in doc:
-            row[key] = doc[key]
     print(f"{label:55s} {row['median_wall_seconds']:8.2f} s  {row['median_peak_rss_bytes'] / 2**20:8.1f} MiB", flush=True)
     return row
 
@@ -90,24 +97,42 @@ def check(label, doc):
         sys.exit(f"{label}: radius {doc['radius']}, expected {radius}")
 
 
+def thread_list(text):
+    try:
+        out = [int(t) for t in text.split(",")]
+    except ValueError:
+        out = []
+    if not out or min(out) < 1:
+        raise argparse.ArgumentTypeError(f"needs a list of positive thread counts like 1,2,4, got '{text}'")
+    return out
+
+
 def main():
-    args = sys.argv[1:]
-    if len(args) < 2:
-        sys.exit(__doc__)
-    build, out_json = args[0], args[1]
-    full = "--full" in args
-    runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 3
-    exe = os.path.join(build, "searchbench")
+    parser = argparse.ArgumentParser(usage=__doc__.split("\n\n")[1].strip().removeprefix("usage: "))
+    parser.add_argument("build")
+    parser.add_argument("out_json")
+    parser.add_argument("--full", action="store_true")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--threads", type=thread_list)
+    parser.add_argument("--git-revision", default="unknown")
+    parser.add_argument("--command", default=None)
+    parser.add_argument("--only", default=None)
+    opts = parser.parse_args()
+    runs = opts.runs
+    threads = opts.threads or [1] + [t for t in (2 ** k for k in range(1, 11)) if t <= len(os.sched_getaffinity(0))]
+    exe = os.path.join(opts.build, "searchbench")
     whole = lambda p, enc, t: ["run", "--puzzle", p, "--engine", "parallel", "--encoder", enc, "--threads", str(t)]
+    most = max(threads)
+    most_label = f"{most} thread{'s' if most > 1 else ''}"
     external = lambda p, t, memory: ["run", "--puzzle", p, "--engine", "external", "--threads", str(t), "--max-memory", memory]
-    cases = [(f"msquare-2x5 whole space, {t} thread(s)", whole("msquare-2x5", "cantor", t)) for t in (1, 2)]
-    cases.append(("msquare-2x5 out of core, 2 threads, --max-memory 1M", external("msquare-2x5", 2, "1M")))
-    if full:
+    cases = [(f"msquare-2x5 whole space, {t} thread(s)", whole("msquare-2x5", "cantor", t)) for t in threads]
+    cases.append((f"msquare-2x5 out of core, {most_label}, --max-memory 1M", external("msquare-2x5", most, "1M")))
+    if opts.full:
         cases += [
-            ("msquare-2x6 whole space, 2 threads", whole("msquare-2x6", "cantor", 2)),
-            ("msquare-2x6 out of core, 2 threads, --max-memory 64M", external("msquare-2x6", 2, "64M")),
-            ("checkers-25 whole space, 2 threads", whole("checkers-25", "combinatorial", 2)),
-            ("checkers-27 whole space, 2 threads", whole("checkers-27", "combinatorial", 2)),
+            (f"msquare-2x6 whole space, {most_label}", whole("msquare-2x6", "cantor", most)),
+            (f"msquare-2x6 out of core, {most_label}, --max-memory 64M", external("msquare-2x6", most, "64M")),
+            (f"checkers-25 whole space, {most_label}", whole("checkers-25", "combinatorial", most)),
+            (f"checkers-27 whole space, {most_label}", whole("checkers-27", "combinatorial", most)),
         ]
         # Point queries (bidir, the default perfect encoder): a random state (fixed seed) and
         # a far one. The reversed checkers lines lie near the radius: bidir then covers most
@@ -121,18 +146,12 @@ def main():
             for target, note in ((random_line, "a random line"), ("@" * k + "&" + "#" * k, "the line reversed")):
                 cases.append((f"checkers-{n} point query, bidir, {note}",
                               ["run", "--puzzle", f"checkers-{n}", "--engine", "bidir", "--target", target]))
-    if "--only" in args:
-        cases = [(label, a) for label, a in cases if re.search(args[args.index("--only") + 1], label)]
+    if opts.only:
+        cases = [(label, a) for label, a in cases if re.search(opts.only, label)]
     rows = [measure(exe, label, a, runs) for label, a in cases]
-    context = {
-        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "cpu_model": next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?"),
-        "cores": os.cpu_count(),
-        "load_average_at_end": os.getloadavg()[0],  # other work on the machine makes wall times noisy
-        "runs": runs,
-        "command": "scripts/scale_runs.py " + " ".join(args[2:]),
-    }
-    with open(out_json, "w") as f:
+    context = dict(describe(), date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), runs=runs,
+                   git_revision=opts.git_revision, command=opts.command or "scripts/scale_runs.py " + " ".join(sys.argv[3:]))
+    with open(opts.out_json, "w") as f:
         json.dump({"context": context, "runs": rows}, f, indent=1)
 
 
