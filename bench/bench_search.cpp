@@ -203,7 +203,7 @@ void register_all(bool full) {
     const bool large = state_space_size(spec) > 5'000'000;
     const bool huge = state_space_size(spec) > 100'000'000;
     for (const auto& engine : engines()) {
-      if (!engine.whole_space) continue;
+      if (!engine.whole_space || engine.distributed) continue;  // distributed: scripts/scale_runs.py
       if (huge && engine.name != "parallel") continue;  // a ring queue alone would take 3.8 GB
       if (large && engine.name == "naive") continue;  // hours and tens of GiB
       for (const auto& encoder : applicable_encoders(spec, engine.name)) {

@@ -18,6 +18,9 @@
 #include "core/errors.hpp"
 #include "core/registry.hpp"
 #include "core/timer.hpp"
+#ifdef SEARCHBENCH_HAVE_MPI
+#include "engines/mpi_bfs.hpp"
+#endif
 
 using namespace searchbench;
 
@@ -92,6 +95,7 @@ int command_run(const RunArgs& a) {
   } else {
     r = solver->search(a.target);
   }
+  if (!r.reporting) return 0;  // a distributed run's ranks other than 0
   const double rate = r.seconds > 0 ? static_cast<double>(r.states()) / r.seconds : 0.0;
   if (a.json) {
     nlohmann::json j;
@@ -109,6 +113,10 @@ int command_run(const RunArgs& a) {
     j["peak_bytes"] = r.peak_bytes;
     j["expanded"] = r.expanded;
     j["generated"] = r.generated;
+    if (engine.distributed) {
+      j["ranks"] = r.ranks;
+      j["bytes_exchanged"] = r.bytes_exchanged;
+    }
     if (!a.target.empty()) {
       j["target"] = solver->normalize_state(a.target);
       j["distance"] = r.found ? r.distance : -1;
@@ -132,6 +140,9 @@ int command_run(const RunArgs& a) {
   if (a.target.empty()) std::printf("states/s %.0f\n", rate);
   else std::printf("expanded %llu\n", static_cast<unsigned long long>(r.expanded));
   std::printf("peak     %llu bytes (%s)\n", static_cast<unsigned long long>(r.peak_bytes), human_bytes(r.peak_bytes).c_str());
+  if (engine.distributed)
+    std::printf("ranks    %d\nexchanged %llu bytes (%s)\n", r.ranks, static_cast<unsigned long long>(r.bytes_exchanged),
+                human_bytes(r.bytes_exchanged).c_str());
   return 0;
 }
 
@@ -197,6 +208,7 @@ int command_compare(const CompareArgs& a) {
   std::vector<std::string> ref_answers;
   for (const auto& engine : engines()) {
     if (!engine.whole_space && targets.empty()) continue;
+    if (engine.distributed) continue;  // keeps no table; runs under mpirun, one job per process
     for (const auto& encoder : applicable_encoders(spec, engine.name)) {
       for (int threads : engine.threaded ? a.threads : std::vector<int>{1}) {
         SolverConfig c;
@@ -281,6 +293,14 @@ int command_export(const ExportArgs& a) {
   return 0;
 }
 
+// An error ends a distributed run on every rank (the others may be waiting in a collective).
+int fail(int status) {
+#ifdef SEARCHBENCH_HAVE_MPI
+  MpiWorld::abort_job_if_distributed(status);
+#endif
+  return status;
+}
+
 int command_judge(const std::string& name, const JudgeOptions& options) {
   std::string input;  // whole stdin in large blocks (istreambuf_iterator is several times slower)
   char block[1 << 16];
@@ -299,7 +319,7 @@ int main(int argc, char** argv) {
   RunArgs run;
   auto* run_cmd = app.add_subcommand("run", "Whole-space search from the start, or a point query with --target");
   run_cmd->add_option("--puzzle", run.puzzle, "msquare, msquare-2xK (K=2..8), sicily1515[-2xK], checkers-N (N=1..32)");
-  run_cmd->add_option("--engine", run.engine, "ring, parallel, bidir, iddfs, naive");
+  run_cmd->add_option("--engine", run.engine, "ring, parallel, bidir, iddfs, naive, mpi (when built with MPI; run under mpirun)");
   run_cmd->add_option("--encoder", run.encoder, "magic: decimal, octal, octal7, cantor; checkers: decimal, bitpack, maskhole, combinatorial");
   run_cmd->add_option("--threads", run.threads, "worker threads (parallel engine)");
   run_cmd->add_option("--start", run.start, "start state (default: the puzzle's start)");
@@ -355,15 +375,15 @@ int main(int argc, char** argv) {
     return command_list();
   } catch (const InputError& e) {
     std::fprintf(stderr, "searchbench: %s\n", e.what());
-    return 2;
+    return fail(2);
   } catch (const BudgetError& e) {
     std::fprintf(stderr, "searchbench: %s\n", e.what());
-    return 3;
+    return fail(3);
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "searchbench: out of memory\n");
-    return 4;
+    return fail(4);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "searchbench: internal error: %s\n", e.what());
-    return 5;
+    return fail(5);
   }
 }

@@ -60,11 +60,14 @@ PuzzleSpec parse_puzzle(std::string_view name) {
 
 const std::vector<EngineInfo>& engines() {
   static const std::vector<EngineInfo> list = {
-      {"ring", "serial BFS, fixed circular queue, one byte per key", true, true, false},
-      {"parallel", "level-synchronous BFS on oneTBB, atomic 2-bit visited array", true, true, true},
-      {"bidir", "bidirectional BFS for point queries", false, true, false},
-      {"iddfs", "iterative deepening DFS with move pruning and a transposition table", false, true, false},
-      {"naive", "textbook BFS: std::queue of states with string paths, std::set visited", true, false, false},
+      {"ring", "serial BFS, fixed circular queue, one byte per key", true, true, false, false},
+      {"parallel", "level-synchronous BFS on oneTBB, atomic 2-bit visited array", true, true, true, false},
+      {"bidir", "bidirectional BFS for point queries", false, true, false, false},
+      {"iddfs", "iterative deepening DFS with move pruning and a transposition table", false, true, false, false},
+      {"naive", "textbook BFS: std::queue of states with string paths, std::set visited", true, false, false, false},
+#ifdef SEARCHBENCH_HAVE_MPI
+      {"mpi", "level-synchronous BFS across MPI ranks (run under mpirun), a slice of 2-bit cells per rank", true, true, true, true},
+#endif
   };
   return list;
 }
@@ -72,7 +75,9 @@ const std::vector<EngineInfo>& engines() {
 const EngineInfo& engine_info(std::string_view name) {
   for (const auto& e : engines())
     if (e.name == name) return e;
-  throw InputError("unknown engine '" + std::string(name) + "' (choose ring, parallel, bidir, iddfs or naive)");
+  std::string known;
+  for (const auto& e : engines()) known += (known.empty() ? "" : ", ") + std::string(e.name);
+  throw InputError("unknown engine '" + std::string(name) + "' (choose one of: " + known + ")");
 }
 
 std::vector<EncoderInfo> encoders(const PuzzleSpec& puzzle) {

@@ -35,6 +35,7 @@ struct EngineInfo {
   bool whole_space;   // explore(): whole-space search with per-depth counts
   bool uses_encoder;  // false: the engine keeps whole states (naive)
   bool threaded;      // honours --threads
+  bool distributed;   // runs across MPI ranks: whole-space counts only, tested under mpirun
 };
 const std::vector<EngineInfo>& engines();
 const EngineInfo& engine_info(std::string_view name);  // throws InputError when unknown

@@ -11,6 +11,9 @@
 #include "engines/naive_bfs.hpp"
 #include "engines/parallel_bfs.hpp"
 #include "engines/ring_bfs.hpp"
+#ifdef SEARCHBENCH_HAVE_MPI
+#include "engines/mpi_bfs.hpp"
+#endif
 
 namespace searchbench {
 
@@ -21,6 +24,9 @@ std::unique_ptr<Solver> make_engine_solver(const std::string& engine, const P& p
   if (engine == "parallel") return std::make_unique<SolverImpl<P, E, ParallelBfs<P, E>>>(puzzle, start, engine, options);
   if (engine == "bidir") return std::make_unique<SolverImpl<P, E, BidirBfs<P, E>>>(puzzle, start, engine, options);
   if (engine == "iddfs") return std::make_unique<SolverImpl<P, E, Iddfs<P, E>>>(puzzle, start, engine, options);
+#ifdef SEARCHBENCH_HAVE_MPI
+  if (engine == "mpi") return std::make_unique<SolverImpl<P, E, MpiBfs<P, E>>>(puzzle, start, engine, options);
+#endif
   throw InputError("unknown engine '" + engine + "'");
 }
 

@@ -1,0 +1,315 @@
+// Engine `mpi`: level-synchronous breadth-first search across the ranks of an MPI job
+// (distributed two-bit BFS), with oneTBB threads inside each rank.
+//
+// * Ownership: the key space [0, key_bound) of a perfect encoder is cut into one contiguous
+//   slice per rank, and each rank keeps two bits per key of its slice only
+//   (core/two_bit_cells.hpp, the same codes as the parallel engine's two-bit levels). Every
+//   key is a state, so equal slices of keys are equal shares of the states; sparse
+//   packings would leave some ranks nearly empty, so only perfect encoders run here.
+// * A level is one pass over each rank's slice in rounds of a fixed number of cells (the
+//   same count of rounds on every rank). In a round the rank's threads expand the frontier
+//   cells of that part of the slice (tbb::parallel_for via parallel_chunks), claim the
+//   successors they own at once, and batch the others per destination rank as offsets
+//   into the owner's slice (32 bits when slices are below 2^32 keys, else 64). The main
+//   thread then exchanges the batches: MPI_Alltoall for the counts, MPI_Alltoallv for the
+//   offsets, and the threads claim what arrived. Rounds bound the buffers by the round
+//   size rather than by the width of the level. MPI_Allreduce sums the states new at each
+//   level; the search ends when a level finds none anywhere.
+// * Top-down levels only. A bottom-up level asks, for every unseen state, whether one of
+//   its parents is in the frontier, and those parents lie in any slice: each rank would
+//   need the frontier of the whole space (an allgathered bitmap of key_bound / 8 bytes per
+//   rank, 2.6 TB at 2x8, the very memory that slicing removes) or a query and a reply per
+//   parent, which is more traffic than the successors the level would push.
+// * MPI_THREAD_FUNNELED: only the thread that started MPI communicates; the TBB workers
+//   touch only the rank's cells and their own batches, handed over at parallel_chunks'
+//   joins.
+// * MPI is started by the first mpi engine a process builds (MpiWorld), not in main, so
+//   no other command or test runs it; without mpirun the process is a world of one rank.
+//   Only rank 0's result reports: the other ranks print nothing.
+#pragma once
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/task_arena.h>
+
+#include "core/concepts.hpp"
+#include "core/errors.hpp"
+#include "core/result.hpp"
+#include "core/timer.hpp"
+#include "core/two_bit_cells.hpp"
+#include "engines/parallel_bfs.hpp"  // parallel_chunks
+
+namespace searchbench {
+
+// The process's MPI session: initialized on first use (MPI_THREAD_FUNNELED), finalized at
+// exit.
+class MpiWorld {
+ public:
+  static MpiWorld& get() {
+    static MpiWorld world;
+    return world;
+  }
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+
+  // Ends every rank of a job of several ranks with `status` (the error path: a rank that
+  // stops while the others wait in a collective would otherwise leave them waiting). Does
+  // nothing when MPI was never started or the world is one rank.
+  static void abort_job_if_distributed(int status) {
+    int started = 0, finished = 0;
+    MPI_Initialized(&started);
+    MPI_Finalized(&finished);
+    if (!started || finished) return;
+    int size = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size > 1) MPI_Abort(MPI_COMM_WORLD, status);
+  }
+
+  ~MpiWorld() {
+    int finished = 0;
+    MPI_Finalized(&finished);
+    if (!finished) MPI_Finalize();
+  }
+  MpiWorld(const MpiWorld&) = delete;
+  MpiWorld& operator=(const MpiWorld&) = delete;
+
+ private:
+  MpiWorld() {
+    int started = 0, provided = 0;
+    MPI_Initialized(&started);
+    if (!started) MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    else MPI_Query_thread(&provided);
+    if (provided < MPI_THREAD_FUNNELED) throw InputError("this MPI library does not support MPI_THREAD_FUNNELED");
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  }
+  int rank_ = 0, size_ = 1;
+};
+
+template <Puzzle P, Encoder<P> E>
+class MpiBfs {
+ public:
+  using State = typename P::State;
+
+  MpiBfs(const P& puzzle, const E& enc, SearchOptions options) : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {
+    if (options_.threads < 1) throw InputError("thread count must be at least 1");
+    if constexpr (!every_key_is_state<E>())
+      throw InputError("engine 'mpi' needs a perfect encoder (cantor or combinatorial); '" + std::string(E::kName) +
+                       "' has keys that are no state");
+    world_ = &MpiWorld::get();
+  }
+
+  // Bytes one rank needs: two bits per key of its slice plus a round's batches.
+  std::uint64_t estimate_explore_bytes(const State&) const {
+    const Layout layout = layout_of();
+    return layout.slice / 4 + 2 * layout.round_cells * static_cast<std::uint64_t>(puzzle_.move_count()) * sizeof(Key);
+  }
+
+  // Whole-space search, collective: every rank of the job calls it.
+  SearchResult explore(const State& start) {
+    try {
+      const Layout layout = layout_of();
+      return layout.slice <= (Key{1} << 32) ? levels<std::uint32_t>(start, layout) : levels<std::uint64_t>(start, layout);
+    } catch (const std::exception& e) {
+      if (world_->size() == 1) throw;
+      std::fprintf(stderr, "searchbench: rank %d: %s\n", world_->rank(), e.what());
+      MpiWorld::abort_job_if_distributed(4);
+      throw;
+    }
+  }
+
+  SearchResult search(const State&, const State&) {
+    throw InputError("engine 'mpi' counts whole spaces only; for point queries use bidir");
+  }
+
+ private:
+  struct Layout {
+    Key bound = 0, slice = 0, lo = 0, hi = 0;  // this rank owns keys [lo, hi)
+    std::uint64_t round_cells = 0;             // cells of a slice handled per round
+    std::uint64_t rounds = 0;                  // rounds per level, the same on every rank
+  };
+
+  Layout layout_of() const {
+    Layout l;
+    const Key ranks = static_cast<Key>(world_->size());
+    l.bound = enc_.key_bound();
+    l.slice = (l.bound + ranks - 1) / ranks;
+    l.lo = std::min(l.bound, l.slice * static_cast<Key>(world_->rank()));
+    l.hi = std::min(l.bound, l.lo + l.slice);
+    // Every count and offset of MPI_Alltoallv is an int: a round may send at most
+    // INT_MAX elements in all, and each cell has at most move_count successors.
+    const std::uint64_t int_bound = static_cast<std::uint64_t>(INT_MAX) / (ranks * static_cast<Key>(puzzle_.move_count()));
+    l.round_cells = std::max<std::uint64_t>(TwoBitCells::kCellsPerWord,
+                                            std::min(kRoundCells, int_bound) / TwoBitCells::kCellsPerWord * TwoBitCells::kCellsPerWord);
+    l.rounds = std::max<std::uint64_t>(1, (l.slice + l.round_cells - 1) / l.round_cells);
+    return l;
+  }
+
+  // Cells per round: 2^21 keys is 512 KiB of cells, and at most a few MiB of batches.
+  static constexpr std::uint64_t kRoundCells = std::uint64_t{1} << 21;
+  static constexpr std::size_t kBatch = 64;  // successors computed and prefetched together
+
+  template <class Wire>
+  struct Scratch {
+    std::vector<std::vector<Wire>> outgoing;  // per destination rank
+    std::vector<Key> keys, local;
+    std::uint64_t found = 0, expanded = 0, generated = 0;
+  };
+
+  template <class Wire>
+  static MPI_Datatype wire_type() {
+    return std::is_same_v<Wire, std::uint32_t> ? MPI_UINT32_T : MPI_UINT64_T;
+  }
+
+  template <class Wire>
+  SearchResult levels(const State& start, const Layout& layout) {
+    Timer timer;
+    SearchResult result;
+    const int ranks = world_->size(), me = world_->rank();
+    tbb::task_arena arena(options_.threads);
+    TwoBitCells cells(layout.hi - layout.lo);
+    arena.execute([&] {
+      parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) { cells.clear(begin, end); });
+    });
+    const Key start_key = enc_.encode(start);
+    if (start_key >= layout.lo && start_key < layout.hi) cells.mark_key(start_key - layout.lo, TwoBitCells::current_code(0));
+    result.depth_counts.push_back(1);
+
+    tbb::enumerable_thread_specific<Scratch<Wire>> scratch([ranks] {
+      Scratch<Wire> s;
+      s.outgoing.resize(static_cast<std::size_t>(ranks));
+      return s;
+    });
+    std::vector<int> send_counts(ranks), recv_counts(ranks), send_displs(ranks), recv_displs(ranks);
+    std::vector<Wire> send, received;
+    std::uint64_t bytes_sent = 0, peak_buffers = 0;
+    const std::uint64_t round_words = layout.round_cells / TwoBitCells::kCellsPerWord;
+    const std::uint64_t grain = std::max<std::uint64_t>(64, round_words / (64 * static_cast<std::uint64_t>(options_.threads)));
+
+    for (int depth = 0;; ++depth) {
+      if (options_.max_depth >= 0 && depth >= options_.max_depth) break;
+      const unsigned current = TwoBitCells::current_code(depth), next = TwoBitCells::next_code(depth);
+      for (std::uint64_t round = 0; round < layout.rounds; ++round) {
+        const std::uint64_t first = std::min(cells.words(), round * round_words);
+        const std::uint64_t last = std::min(cells.words(), first + round_words);
+        arena.execute([&] {
+          parallel_chunks(last - first, grain, [&](std::uint64_t begin, std::uint64_t end) {
+            expand_words(cells, layout, current, next, first + begin, first + end, scratch.local());
+          });
+        });
+        // Join the threads' batches into one buffer ordered by destination.
+        std::fill(send_counts.begin(), send_counts.end(), 0);
+        for (auto& s : scratch)
+          for (int r = 0; r < ranks; ++r) send_counts[r] += static_cast<int>(s.outgoing[r].size());
+        for (int r = 0, offset = 0; r < ranks; offset += send_counts[r], ++r) send_displs[r] = offset;
+        send.resize(static_cast<std::size_t>(send_displs[ranks - 1] + send_counts[ranks - 1]));
+        std::vector<int> fill = send_displs;
+        for (auto& s : scratch)
+          for (int r = 0; r < ranks; ++r) {
+            std::copy(s.outgoing[r].begin(), s.outgoing[r].end(), send.begin() + fill[r]);
+            fill[r] += static_cast<int>(s.outgoing[r].size());
+            s.outgoing[r].clear();
+          }
+        MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+        for (int r = 0, offset = 0; r < ranks; offset += recv_counts[r], ++r) recv_displs[r] = offset;
+        received.resize(static_cast<std::size_t>(recv_displs[ranks - 1] + recv_counts[ranks - 1]));
+        MPI_Alltoallv(send.data(), send_counts.data(), send_displs.data(), wire_type<Wire>(), received.data(),
+                      recv_counts.data(), recv_displs.data(), wire_type<Wire>(), MPI_COMM_WORLD);
+        bytes_sent += send.size() * sizeof(Wire) + static_cast<std::uint64_t>(ranks - 1) * sizeof(int);
+        peak_buffers = std::max<std::uint64_t>(peak_buffers, (send.capacity() + received.capacity()) * sizeof(Wire));
+        arena.execute([&] {
+          parallel_chunks(received.size(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
+            Scratch<Wire>& local = scratch.local();
+            for (std::uint64_t i = begin; i != end; ++i) {
+              if (i + 16 < end) __builtin_prefetch(cells.address_of(received[i + 16]), 1);
+              local.found += cells.claim(received[i], next);
+            }
+          });
+        });
+      }
+      std::uint64_t found_here = 0, found = 0;
+      for (auto& s : scratch) found_here += std::exchange(s.found, 0);
+      MPI_Allreduce(&found_here, &found, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+      if (found == 0) break;
+      result.depth_counts.push_back(found);
+      if (options_.progress && me == 0) options_.progress(depth + 1, found, timer.seconds());
+    }
+
+    std::uint64_t totals[4] = {0, 0, bytes_sent, cells.bytes() + peak_buffers};
+    for (auto& s : scratch) {
+      totals[0] += s.expanded;
+      totals[1] += s.generated;
+      for (const auto& out : s.outgoing) totals[3] += out.capacity() * sizeof(Wire);
+    }
+    std::uint64_t sums[4];
+    MPI_Allreduce(totals, sums, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    result.expanded = sums[0];
+    result.generated = sums[1];
+    result.bytes_exchanged = sums[2];
+    result.peak_bytes = sums[3];
+    result.ranks = ranks;
+    result.reporting = me == 0;
+    result.seconds = timer.seconds();
+    return result;
+  }
+
+  // Top-down over words [begin, end) of the slice: retire every frontier cell, claim the
+  // successors this rank owns, batch the others for their owners.
+  template <class Wire>
+  void expand_words(TwoBitCells& cells, const Layout& layout, unsigned current, unsigned next, std::uint64_t begin,
+                    std::uint64_t end, Scratch<Wire>& local) const {
+    const int moves = puzzle_.move_count();
+    local.keys.clear();
+    auto expand = [&] {
+      local.local.clear();
+      State successor;
+      for (const Key k : local.keys) {
+        const State state = enc_.decode(k);
+        for (int m = 0; m < moves; ++m) {
+          if (!puzzle_.apply(state, m, successor)) continue;
+          ++local.generated;
+          const Key n = enc_.encode(successor);
+          if (n >= layout.lo && n < layout.hi) {
+            __builtin_prefetch(cells.address_of(n - layout.lo), 1);
+            local.local.push_back(n - layout.lo);
+          } else {
+            const Key owner = n / layout.slice;
+            local.outgoing[owner].push_back(static_cast<Wire>(n - owner * layout.slice));
+          }
+        }
+      }
+      for (const Key n : local.local) local.found += cells.claim(n, next);
+      local.expanded += local.keys.size();
+      local.keys.clear();
+    };
+    for (std::uint64_t w = begin; w != end; ++w) {
+      std::uint64_t frontier = TwoBitCells::cells_with(cells.word(w), current);
+      if (!frontier) continue;
+      cells.mark(w, frontier, TwoBitCells::kDone);
+      for (; frontier; frontier &= frontier - 1) {
+        local.keys.push_back(layout.lo + TwoBitCells::key_of(w, frontier));
+        if (local.keys.size() == kBatch) expand();
+      }
+    }
+    expand();
+  }
+
+  const P& puzzle_;
+  const E& enc_;
+  SearchOptions options_;
+  MpiWorld* world_ = nullptr;
+};
+
+}  // namespace searchbench
