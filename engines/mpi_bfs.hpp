@@ -6,15 +6,17 @@
 //   (core/two_bit_cells.hpp, the same codes as the parallel engine's two-bit levels). Every
 //   key is a state, so equal slices of keys are equal shares of the states; sparse
 //   packings would leave some ranks nearly empty, so only perfect encoders run here.
-// * A level is one pass over each rank's slice in rounds of a fixed number of cells (the
-//   same count of rounds on every rank). In a round the rank's threads expand the frontier
+// * A level is one pass over each rank's slice in rounds, each over an equal part of the
+//   slice. In a round the rank's threads expand the frontier
 //   cells of that part of the slice (tbb::parallel_for via parallel_chunks), claim the
 //   successors they own at once, and batch the others per destination rank as offsets
 //   into the owner's slice (32 bits when slices are below 2^32 keys, else 64). The main
 //   thread then exchanges the batches: MPI_Alltoall for the counts, MPI_Alltoallv for the
-//   offsets, and the threads claim what arrived. Rounds bound the buffers by the round
-//   size rather than by the width of the level. MPI_Allreduce sums the states new at each
-//   level; the search ends when a level finds none anywhere.
+//   offsets, and the threads claim what arrived. The count of rounds follows the level's
+//   width (known on every rank, so all take part in the same exchanges): enough that a
+//   rank's batches stay near kBatchBytes, and no more, since every round is a point where
+//   all ranks wait for the slowest. MPI_Allreduce sums the states new at each level; the
+//   search ends when a level finds none anywhere.
 // * Top-down levels only. A bottom-up level asks, for every unseen state, whether one of
 //   its parents is in the frontier, and those parents lie in any slice: each rank would
 //   need the frontier of the whole space (an allgathered bitmap of key_bound / 8 bytes per
@@ -111,11 +113,9 @@ class MpiBfs {
     world_ = &MpiWorld::get();
   }
 
-  // Bytes one rank needs: two bits per key of its slice plus a round's batches.
-  std::uint64_t estimate_explore_bytes(const State&) const {
-    const Layout layout = layout_of();
-    return layout.slice / 4 + 2 * layout.round_cells * static_cast<std::uint64_t>(puzzle_.move_count()) * sizeof(Key);
-  }
+  // Bytes one rank needs: two bits per key of its slice plus a round's batches (sent,
+  // received, and the threads' own before they are joined).
+  std::uint64_t estimate_explore_bytes(const State&) const { return layout_of().slice / 4 + 3 * kBatchBytes; }
 
   // Whole-space search, collective: every rank of the job calls it.
   SearchResult explore(const State& start) {
@@ -137,8 +137,8 @@ class MpiBfs {
  private:
   struct Layout {
     Key bound = 0, slice = 0, lo = 0, hi = 0;  // this rank owns keys [lo, hi)
-    std::uint64_t round_cells = 0;             // cells of a slice handled per round
-    std::uint64_t rounds = 0;                  // rounds per level, the same on every rank
+    std::uint64_t slice_words = 0;             // words of a full slice (the last may be shorter)
+    std::uint64_t min_rounds = 1;              // keeps every Alltoallv count within an int
   };
 
   Layout layout_of() const {
@@ -148,17 +148,27 @@ class MpiBfs {
     l.slice = (l.bound + ranks - 1) / ranks;
     l.lo = std::min(l.bound, l.slice * static_cast<Key>(world_->rank()));
     l.hi = std::min(l.bound, l.lo + l.slice);
-    // Every count and offset of MPI_Alltoallv is an int: a round may send at most
-    // INT_MAX elements in all, and each cell has at most move_count successors.
-    const std::uint64_t int_bound = static_cast<std::uint64_t>(INT_MAX) / (ranks * static_cast<Key>(puzzle_.move_count()));
-    l.round_cells = std::max<std::uint64_t>(TwoBitCells::kCellsPerWord,
-                                            std::min(kRoundCells, int_bound) / TwoBitCells::kCellsPerWord * TwoBitCells::kCellsPerWord);
-    l.rounds = std::max<std::uint64_t>(1, (l.slice + l.round_cells - 1) / l.round_cells);
+    l.slice_words = (l.slice + TwoBitCells::kCellsPerWord - 1) / TwoBitCells::kCellsPerWord;
+    // Every count and offset of MPI_Alltoallv is an int: a round may send at most INT_MAX
+    // elements in all, and each cell has at most move_count successors.
+    const std::uint64_t cells_per_round = static_cast<std::uint64_t>(INT_MAX) / (ranks * static_cast<Key>(puzzle_.move_count()));
+    l.min_rounds = std::max<std::uint64_t>(1, (l.slice + cells_per_round - 1) / cells_per_round);
     return l;
   }
 
-  // Cells per round: 2^21 keys is 512 KiB of cells, and at most a few MiB of batches.
-  static constexpr std::uint64_t kRoundCells = std::uint64_t{1} << 21;
+  // Rounds for a level whose frontier holds `frontier` states on all ranks together:
+  // the same figure on every rank.
+  template <class Wire>
+  std::uint64_t rounds_for(const Layout& layout, std::uint64_t frontier) const {
+    const std::uint64_t batch_bytes = frontier / static_cast<std::uint64_t>(world_->size()) *
+                                      static_cast<std::uint64_t>(puzzle_.move_count()) * sizeof(Wire);
+    return std::clamp<std::uint64_t>(batch_bytes / kBatchBytes + 1, layout.min_rounds, std::max<std::uint64_t>(1, layout.slice_words));
+  }
+
+  // A rank's batches per round, about: 16 MiB bounds the buffers at a fraction of the
+  // cells of a large slice while keeping the rounds of a level few (2x6's widest level
+  // takes some 30 rounds with two ranks).
+  static constexpr std::uint64_t kBatchBytes = std::uint64_t{16} << 20;
   static constexpr std::size_t kBatch = 64;  // successors computed and prefetched together
 
   template <class Wire>
@@ -195,13 +205,14 @@ class MpiBfs {
     std::vector<int> send_counts(ranks), recv_counts(ranks), send_displs(ranks), recv_displs(ranks);
     std::vector<Wire> send, received;
     std::uint64_t bytes_sent = 0, peak_buffers = 0;
-    const std::uint64_t round_words = layout.round_cells / TwoBitCells::kCellsPerWord;
-    const std::uint64_t grain = std::max<std::uint64_t>(64, round_words / (64 * static_cast<std::uint64_t>(options_.threads)));
 
     for (int depth = 0;; ++depth) {
       if (options_.max_depth >= 0 && depth >= options_.max_depth) break;
       const unsigned current = TwoBitCells::current_code(depth), next = TwoBitCells::next_code(depth);
-      for (std::uint64_t round = 0; round < layout.rounds; ++round) {
+      const std::uint64_t rounds = rounds_for<Wire>(layout, result.depth_counts.back());
+      const std::uint64_t round_words = (layout.slice_words + rounds - 1) / rounds;
+      const std::uint64_t grain = std::max<std::uint64_t>(64, round_words / (64 * static_cast<std::uint64_t>(options_.threads)));
+      for (std::uint64_t round = 0; round < rounds; ++round) {
         const std::uint64_t first = std::min(cells.words(), round * round_words);
         const std::uint64_t last = std::min(cells.words(), first + round_words);
         arena.execute([&] {
