@@ -12,9 +12,16 @@ counts and radii, point-query paths must have the length of their distance.
 Default: msquare-2x5 whole space with 1 and 2 threads. --full adds msquare-2x6 and
 checkers-25/27 whole spaces with 2 threads, and point queries (bidir) on msquare-2x6 and
 checkers-25/27 to a random target and a far one each.
+
+--full also runs the mpi engine on msquare-2x6 under mpirun with 2 ranks of 1 thread,
+alternating with the parallel engine's 2 threads (one run of each in turn, so load on a
+shared machine falls on both alike); its row holds the ratio of the medians. Skipped with
+a note when searchbench was built without MPI or mpirun is missing. Peak RSS there is the
+largest process's (a rank), as wait4 reports it for mpirun and the ranks it waited for.
 """
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -74,6 +81,80 @@ def check(label, doc):
         sys.exit(f"{label}: radius {doc['radius']}, expected {radius}")
 
 
+def run_once(cmd, env=None):
+    """One whole-process run: (wall seconds, peak RSS bytes, parsed JSON, CPU seconds)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    out, err = proc.stdout.read(), proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"failed (status {status}): {' '.join(cmd)}\n{err.decode()}")
+    return wall, usage.ru_maxrss * 1024, json.loads(out), usage.ru_utime + usage.ru_stime
+
+
+def measure_mpi_against_parallel(exe, runs, puzzle="msquare-2x6", ranks=2):
+    """The mpi engine under mpirun (ranks x 1 thread) and parallel with `ranks` threads, in turn."""
+    mpirun = shutil.which("mpirun")
+    listing = subprocess.run([exe, "list"], capture_output=True, text=True).stdout
+    if not mpirun or "\n  mpi " not in listing:
+        print("mpi engine: skipped (searchbench built without MPI, or no mpirun)", flush=True)
+        return []
+    env = dict(os.environ)
+    if os.geteuid() == 0:
+        env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    # A rank waiting in a collective yields its core instead of spinning on it, as idle
+    # TBB workers do: on a machine shared with other work the spin takes time from the
+    # rank being waited for.
+    env.setdefault("OMPI_MCA_mpi_yield_when_idle", "1")
+    common = ["run", "--puzzle", puzzle, "--encoder", "cantor", "--json", "--quiet"]
+    parallel_args = common + ["--engine", "parallel", "--threads", str(ranks)]
+    mpi_args = common + ["--engine", "mpi", "--threads", "1"]
+    cases = [
+        (f"{puzzle} whole space, parallel, {ranks} threads (alternating with mpi)", [exe] + parallel_args,
+         "searchbench " + " ".join(parallel_args[:-2])),
+        (f"{puzzle} whole space, mpi, {ranks} ranks x 1 thread", [mpirun, "-np", str(ranks), exe] + mpi_args,
+         f"mpirun -np {ranks} searchbench " + " ".join(mpi_args[:-2])),
+    ]
+    samples = {label: [] for label, _, _ in cases}
+    for _ in range(runs):
+        for label, cmd, _ in cases:
+            samples[label].append(run_once(cmd, env))
+    rows = []
+    for label, _, command in cases:
+        walls = [w for w, _, _, _ in samples[label]]
+        rss = [r for _, r, _, _ in samples[label]]
+        cpu = [c for _, _, _, c in samples[label]]
+        doc = samples[label][-1][2]
+        check(label, doc)
+        row = {
+            "label": label,
+            "command": command,
+            "wall_seconds": walls,
+            "median_wall_seconds": statistics.median(walls),
+            "peak_rss_bytes": rss,
+            "median_peak_rss_bytes": statistics.median(rss),
+            "search_seconds": doc["seconds"],
+            "search_seconds_all": [d["seconds"] for _, _, d, _ in samples[label]],
+            # user + system time of every process: what the run cost in cores, whatever the
+            # load from others on the machine
+            "cpu_seconds": cpu,
+            "median_cpu_seconds": statistics.median(cpu),
+            "states": doc.get("states"),
+            "radius": doc.get("radius"),
+        }
+        if "ranks" in doc:
+            row.update(ranks=doc["ranks"], bytes_exchanged=doc["bytes_exchanged"])
+        rows.append(row)
+    rows[1]["wall_ratio_to_parallel"] = rows[1]["median_wall_seconds"] / rows[0]["median_wall_seconds"]
+    for row in rows:
+        print(f"{row['label']:55s} {row['median_wall_seconds']:8.2f} s  {row['median_peak_rss_bytes'] / 2**20:8.1f} MiB", flush=True)
+    rows[1]["cpu_ratio_to_parallel"] = rows[1]["median_cpu_seconds"] / rows[0]["median_cpu_seconds"]
+    print(f"mpi / parallel, median wall time: {rows[1]['wall_ratio_to_parallel']:.2f}, "
+          f"median CPU time: {rows[1]['cpu_ratio_to_parallel']:.2f}", flush=True)
+    return rows
+
+
 def main():
     args = sys.argv[1:]
     if len(args) < 2:
@@ -103,6 +184,8 @@ def main():
                 cases.append((f"checkers-{n} point query, bidir, {note}",
                               ["run", "--puzzle", f"checkers-{n}", "--engine", "bidir", "--target", target]))
     rows = [measure(exe, label, a, runs) for label, a in cases]
+    if full:
+        rows += measure_mpi_against_parallel(exe, runs)
     context = {
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "cpu_model": next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?"),
