@@ -321,7 +321,7 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--puzzle", run.puzzle, "msquare, msquare-2xK (K=2..8), sicily1515[-2xK], checkers-N (N=1..32)");
   run_cmd->add_option("--engine", run.engine, "ring, parallel, bidir, iddfs, naive, mpi (when built with MPI; run under mpirun)");
   run_cmd->add_option("--encoder", run.encoder, "magic: decimal, octal, octal7, cantor; checkers: decimal, bitpack, maskhole, combinatorial");
-  run_cmd->add_option("--threads", run.threads, "worker threads (parallel engine)");
+  run_cmd->add_option("--threads", run.threads, "worker threads (parallel engine; per rank for mpi)");
   run_cmd->add_option("--start", run.start, "start state (default: the puzzle's start)");
   run_cmd->add_option("--target", run.target, "target state: point query instead of a whole-space run");
   run_cmd->add_option("--max-depth", run.max_depth, "stop after this many moves (-1: no limit)");

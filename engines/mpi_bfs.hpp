@@ -17,11 +17,16 @@
 //   rank's batches stay near kBatchBytes, and no more, since every round is a point where
 //   all ranks wait for the slowest. MPI_Allreduce sums the states new at each level; the
 //   search ends when a level finds none anywhere.
-// * Top-down levels only. A bottom-up level asks, for every unseen state, whether one of
-//   its parents is in the frontier, and those parents lie in any slice: each rank would
-//   need the frontier of the whole space (an allgathered bitmap of key_bound / 8 bytes per
-//   rank, 2.6 TB at 2x8, the very memory that slicing removes) or a query and a reply per
-//   parent, which is more traffic than the successors the level would push.
+// * Bottom-up levels, for small jobs only. Once the frontier outnumbers the unseen states,
+//   the parallel engine asks every unseen state for a parent in the frontier instead; here
+//   those parents lie in any slice, so every rank needs the frontier of the whole space.
+//   The ranks allgather it as a bitmap (MPI_Allgather, one bit per key) and then resolve
+//   their own unseen states with no further exchange. The bitmap costs key_bound / 8 bytes
+//   on every rank whatever the count of ranks, so it is used only while that is at most
+//   twice a rank's own cells (up to 4 ranks); beyond, levels stay top-down, since the
+//   bitmap would cost the very memory that slicing saves (2.6 TB per rank at 2x8), and
+//   asking each parent's owner instead takes a query and a reply per parent, more traffic
+//   than the successors a top-down level pushes.
 // * MPI_THREAD_FUNNELED: only the thread that started MPI communicates; the TBB workers
 //   touch only the rank's cells and their own batches, handed over at parallel_chunks'
 //   joins.
@@ -114,8 +119,12 @@ class MpiBfs {
   }
 
   // Bytes one rank needs: two bits per key of its slice plus a round's batches (sent,
-  // received, and the threads' own before they are joined).
-  std::uint64_t estimate_explore_bytes(const State&) const { return layout_of().slice / 4 + 3 * kBatchBytes; }
+  // received, and the threads' own before they are joined), and the frontier bitmap of
+  // bottom-up levels where it applies.
+  std::uint64_t estimate_explore_bytes(const State&) const {
+    const Layout layout = layout_of();
+    return layout.slice / 4 + 3 * kBatchBytes + (layout.bitmap ? layout.slice / 8 * static_cast<Key>(world_->size()) : 0);
+  }
 
   // Whole-space search, collective: every rank of the job calls it.
   SearchResult explore(const State& start) {
@@ -139,13 +148,17 @@ class MpiBfs {
     Key bound = 0, slice = 0, lo = 0, hi = 0;  // this rank owns keys [lo, hi)
     std::uint64_t slice_words = 0;             // words of a full slice (the last may be shorter)
     std::uint64_t min_rounds = 1;              // keeps every Alltoallv count within an int
+    bool bitmap = false;                       // bottom-up levels allowed (frontier bitmap fits)
   };
 
   Layout layout_of() const {
     Layout l;
     const Key ranks = static_cast<Key>(world_->size());
     l.bound = enc_.key_bound();
-    l.slice = (l.bound + ranks - 1) / ranks;
+    // Slices start on a word of cells, so that each rank's part of the frontier bitmap is
+    // whole 32-bit words.
+    l.slice = ((l.bound + ranks - 1) / ranks + TwoBitCells::kCellsPerWord - 1) / TwoBitCells::kCellsPerWord *
+              TwoBitCells::kCellsPerWord;
     l.lo = std::min(l.bound, l.slice * static_cast<Key>(world_->rank()));
     l.hi = std::min(l.bound, l.lo + l.slice);
     l.slice_words = (l.slice + TwoBitCells::kCellsPerWord - 1) / TwoBitCells::kCellsPerWord;
@@ -153,6 +166,8 @@ class MpiBfs {
     // elements in all, and each cell has at most move_count successors.
     const std::uint64_t cells_per_round = static_cast<std::uint64_t>(INT_MAX) / (ranks * static_cast<Key>(puzzle_.move_count()));
     l.min_rounds = std::max<std::uint64_t>(1, (l.slice + cells_per_round - 1) / cells_per_round);
+    l.bitmap = every_key_is_state<E>() && options_.bottom_up && l.slice / 8 * ranks <= 2 * (l.slice / 4) &&
+               l.slice_words <= static_cast<std::uint64_t>(INT_MAX);
     return l;
   }
 
@@ -204,11 +219,17 @@ class MpiBfs {
     });
     std::vector<int> send_counts(ranks), recv_counts(ranks), send_displs(ranks), recv_displs(ranks);
     std::vector<Wire> send, received;
-    std::uint64_t bytes_sent = 0, peak_buffers = 0;
+    std::vector<std::uint32_t> frontier_bits;  // bottom-up levels: the whole space's frontier
+    std::uint64_t bytes_sent = 0, peak_buffers = 0, seen = 1;
 
     for (int depth = 0;; ++depth) {
       if (options_.max_depth >= 0 && depth >= options_.max_depth) break;
       const unsigned current = TwoBitCells::current_code(depth), next = TwoBitCells::next_code(depth);
+      // The same rule as the parallel engine's, on the global counts (the same on every rank).
+      if (layout.bitmap && static_cast<double>(result.depth_counts.back()) > static_cast<double>(layout.bound - seen)) {
+        bytes_sent += bottom_up_level(cells, layout, current, next, arena, frontier_bits, scratch);
+        peak_buffers = std::max<std::uint64_t>(peak_buffers, frontier_bits.capacity() * sizeof(std::uint32_t));
+      } else {
       const std::uint64_t rounds = rounds_for<Wire>(layout, result.depth_counts.back());
       const std::uint64_t round_words = (layout.slice_words + rounds - 1) / rounds;
       const std::uint64_t grain = std::max<std::uint64_t>(64, round_words / (64 * static_cast<std::uint64_t>(options_.threads)));
@@ -250,10 +271,12 @@ class MpiBfs {
           });
         });
       }
+      }
       std::uint64_t found_here = 0, found = 0;
       for (auto& s : scratch) found_here += std::exchange(s.found, 0);
       MPI_Allreduce(&found_here, &found, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
       if (found == 0) break;
+      seen += found;
       result.depth_counts.push_back(found);
       if (options_.progress && me == 0) options_.progress(depth + 1, found, timer.seconds());
     }
@@ -275,6 +298,99 @@ class MpiBfs {
     result.seconds = timer.seconds();
     return result;
   }
+
+  // A bottom-up level: allgather the frontier as one bit per key, let every unseen cell of
+  // this rank's slice look for a parent in it (stopping at the first), then retire the
+  // frontier. Returns the bytes this rank sent.
+  template <class Wire>
+  std::uint64_t bottom_up_level(TwoBitCells& cells, const Layout& layout, unsigned current, unsigned next,
+                                tbb::task_arena& arena, std::vector<std::uint32_t>& bits,
+                                tbb::enumerable_thread_specific<Scratch<Wire>>& scratch) const {
+    const std::uint64_t words = layout.slice_words, ranks = static_cast<std::uint64_t>(world_->size());
+    const std::uint64_t mine = words * static_cast<std::uint64_t>(world_->rank());
+    bits.resize(words * ranks);
+    arena.execute([&] {
+      parallel_chunks(words, 4096, [&](std::uint64_t begin, std::uint64_t end) {
+        for (std::uint64_t w = begin; w != end; ++w)
+          bits[mine + w] = w < cells.words() ? compress_cells(TwoBitCells::cells_with(cells.word(w), current)) : 0;
+      });
+    });
+    MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, bits.data(), static_cast<int>(words), MPI_UINT32_T, MPI_COMM_WORLD);
+    const std::uint64_t grain = std::max<std::uint64_t>(64, cells.words() / (256 * static_cast<std::uint64_t>(options_.threads)));
+    arena.execute([&] {
+      parallel_chunks(cells.words(), grain, [&](std::uint64_t begin, std::uint64_t end) {
+        resolve_words(cells, layout, bits, next, begin, end, scratch.local());
+      });
+      parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
+        for (std::uint64_t w = begin; w != end; ++w)
+          cells.mark(w, TwoBitCells::cells_with(cells.word(w), current), TwoBitCells::kDone);
+      });
+    });
+    return words * (ranks - 1) * sizeof(std::uint32_t);
+  }
+
+  // The low bits of the 32 two-bit cells of a word, packed into 32 bits.
+  static std::uint32_t compress_cells(std::uint64_t low_bits) {
+    std::uint64_t x = low_bits & TwoBitCells::kLow;
+    x = (x | x >> 1) & 0x3333333333333333ULL;
+    x = (x | x >> 2) & 0x0F0F0F0F0F0F0F0FULL;
+    x = (x | x >> 4) & 0x00FF00FF00FF00FFULL;
+    x = (x | x >> 8) & 0x0000FFFF0000FFFFULL;
+    x = (x | x >> 16) & 0x00000000FFFFFFFFULL;
+    return static_cast<std::uint32_t>(x);
+  }
+
+  // Bottom-up over words [begin, end) of the slice: every unseen cell tries its parents in
+  // move order against the frontier bitmap, one move at a time across a batch so that the
+  // bitmap words can be prefetched together.
+  template <class Wire>
+  void resolve_words(TwoBitCells& cells, const Layout& layout, const std::vector<std::uint32_t>& bits, unsigned next,
+                     std::uint64_t begin, std::uint64_t end, Scratch<Wire>& local) const {
+    const int moves = puzzle_.move_count();
+    std::vector<State> states;
+    local.keys.clear();
+    auto in_frontier = [&](Key k) { return (bits[k / 32] >> (k % 32)) & 1u; };
+    auto resolve = [&] {
+      states.clear();
+      for (const Key k : local.keys) states.push_back(enc_.decode(layout.lo + k));
+      std::size_t open = local.keys.size();  // keys[0, open) have no parent found yet
+      State parent;
+      for (int m = 0; m < moves && open > 0; ++m) {
+        local.local.resize(open);
+        for (std::size_t i = 0; i < open; ++i) {
+          Key p = kNoKey;
+          if (puzzle_.apply_inverse(states[i], m, parent)) {
+            p = enc_.encode(parent);
+            __builtin_prefetch(&bits[p / 32], 0);
+            ++local.generated;
+          }
+          local.local[i] = p;
+        }
+        for (std::size_t i = 0; i < open;) {
+          if (local.local[i] == kNoKey || !in_frontier(local.local[i])) {
+            ++i;
+            continue;
+          }
+          cells.mark_key(local.keys[i], next);
+          ++local.found;
+          --open;
+          std::swap(local.keys[i], local.keys[open]);
+          std::swap(states[i], states[open]);
+          std::swap(local.local[i], local.local[open]);
+        }
+      }
+      local.expanded += local.keys.size();
+      local.keys.clear();
+    };
+    for (std::uint64_t w = begin; w != end; ++w) {
+      for (std::uint64_t unseen = TwoBitCells::cells_with(cells.word(w), TwoBitCells::kUnseen); unseen; unseen &= unseen - 1) {
+        local.keys.push_back(TwoBitCells::key_of(w, unseen));
+        if (local.keys.size() == kBatch) resolve();
+      }
+    }
+    resolve();
+  }
+  static constexpr Key kNoKey = ~Key{0};
 
   // Top-down over words [begin, end) of the slice: retire every frontier cell, claim the
   // successors this rank owns, batch the others for their owners.
