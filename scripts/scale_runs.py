@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Whole-process runs of the large searches: wall time and peak resident memory.
 
-usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full] [--runs N]
+usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full | --mpi-only] [--runs N]
 
 Google Benchmark measures the search itself; a user of `searchbench run` also pays for
 start-up and page faults, and cares about the peak resident set (RSS) of the process,
@@ -18,6 +18,7 @@ alternating with the parallel engine's 2 threads (one run of each in turn, so lo
 shared machine falls on both alike); its row holds the ratio of the medians. Skipped with
 a note when searchbench was built without MPI or mpirun is missing. Peak RSS there is the
 largest process's (a rank), as wait4 reports it for mpirun and the ranks it waited for.
+--mpi-only runs that comparison alone.
 """
 import json
 import os
@@ -161,6 +162,7 @@ def main():
         sys.exit(__doc__)
     build, out_json = args[0], args[1]
     full = "--full" in args
+    mpi_only = "--mpi-only" in args
     runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 3
     exe = os.path.join(build, "searchbench")
     whole = lambda p, enc, t: ["run", "--puzzle", p, "--engine", "parallel", "--encoder", enc, "--threads", str(t)]
@@ -183,8 +185,10 @@ def main():
             for target, note in ((random_line, "a random line"), ("@" * k + "&" + "#" * k, "the line reversed")):
                 cases.append((f"checkers-{n} point query, bidir, {note}",
                               ["run", "--puzzle", f"checkers-{n}", "--engine", "bidir", "--target", target]))
+    if mpi_only:
+        cases = []
     rows = [measure(exe, label, a, runs) for label, a in cases]
-    if full:
+    if full or mpi_only:
         rows += measure_mpi_against_parallel(exe, runs)
     context = {
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
