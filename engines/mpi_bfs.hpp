@@ -44,6 +44,7 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -56,7 +57,7 @@
 #include "core/result.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
-#include "engines/parallel_bfs.hpp"  // parallel_chunks
+#include "core/parallel_chunks.hpp"
 
 namespace searchbench {
 
@@ -109,6 +110,10 @@ template <Puzzle P, Encoder<P> E>
 class MpiBfs {
  public:
   using State = typename P::State;
+  static constexpr std::string_view kName = "mpi";
+  static constexpr std::string_view kSummary = "level-synchronous BFS across MPI ranks (run under mpirun), 2-bit cells per rank";
+  static constexpr bool kThreaded = true;     // oneTBB threads inside each rank
+  static constexpr bool kDistributed = true;
 
   MpiBfs(const P& puzzle, const E& enc, SearchOptions options) : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {
     if (options_.threads < 1) throw InputError("thread count must be at least 1");

@@ -28,7 +28,7 @@ import subprocess
 import sys
 import time
 
-# SPEC.md and the known facts: states, radius.
+# Published facts: states, radius.
 KNOWN = {
     "msquare-2x5": (3_628_800, 27),
     "msquare-2x6": (479_001_600, 37),
