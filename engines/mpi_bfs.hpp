@@ -7,16 +7,16 @@
 //   key is a state, so equal slices of keys are equal shares of the states; sparse
 //   packings would leave some ranks nearly empty, so only perfect encoders run here.
 // * A level is one pass over each rank's slice in rounds, each over an equal part of the
-//   slice. In a round the rank's threads expand the frontier
-//   cells of that part of the slice (tbb::parallel_for via parallel_chunks), claim the
-//   successors they own at once, and batch the others per destination rank as offsets
-//   into the owner's slice (32 bits when slices are below 2^32 keys, else 64). The main
-//   thread then exchanges the batches: MPI_Alltoall for the counts, MPI_Alltoallv for the
-//   offsets, and the threads claim what arrived. The count of rounds follows the level's
-//   width (known on every rank, so all take part in the same exchanges): enough that a
-//   rank's batches stay near kBatchBytes, and no more, since every round is a point where
-//   all ranks wait for the slowest. MPI_Allreduce sums the states new at each level; the
-//   search ends when a level finds none anywhere.
+//   slice. In a round the rank's threads expand the frontier cells of that part
+//   (tbb::parallel_for via parallel_chunks), claim the successors they own at once, and
+//   batch the others per destination rank as offsets into the owner's slice (32 bits when
+//   slices are below 2^32 keys, else 64). The main thread then exchanges the batches:
+//   MPI_Alltoall for the counts, MPI_Alltoallv for the offsets, and the threads claim what
+//   arrived. The count of rounds follows the level's width (known on every rank, so all
+//   take part in the same exchanges): enough that a rank's batches stay near kBatchBytes,
+//   and no more, since every round is a point where all ranks wait for the slowest.
+//   MPI_Allreduce sums the states new at each level; the search ends when a level finds
+//   none anywhere.
 // * Bottom-up levels, for small jobs only. Once the frontier outnumbers the unseen states,
 //   the parallel engine asks every unseen state for a parent in the frontier instead; here
 //   those parents lie in any slice, so every rank needs the frontier of the whole space.
