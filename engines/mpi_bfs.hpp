@@ -235,47 +235,47 @@ class MpiBfs {
         bytes_sent += bottom_up_level(cells, layout, current, next, arena, frontier_bits, scratch);
         peak_buffers = std::max<std::uint64_t>(peak_buffers, frontier_bits.capacity() * sizeof(std::uint32_t));
       } else {
-      const std::uint64_t rounds = rounds_for<Wire>(layout, result.depth_counts.back());
-      const std::uint64_t round_words = (layout.slice_words + rounds - 1) / rounds;
-      const std::uint64_t grain = std::max<std::uint64_t>(64, round_words / (64 * static_cast<std::uint64_t>(options_.threads)));
-      for (std::uint64_t round = 0; round < rounds; ++round) {
-        const std::uint64_t first = std::min(cells.words(), round * round_words);
-        const std::uint64_t last = std::min(cells.words(), first + round_words);
-        arena.execute([&] {
-          parallel_chunks(last - first, grain, [&](std::uint64_t begin, std::uint64_t end) {
-            expand_words(cells, layout, current, next, first + begin, first + end, scratch.local());
+        const std::uint64_t rounds = rounds_for<Wire>(layout, result.depth_counts.back());
+        const std::uint64_t round_words = (layout.slice_words + rounds - 1) / rounds;
+        const std::uint64_t grain = std::max<std::uint64_t>(64, round_words / (64 * static_cast<std::uint64_t>(options_.threads)));
+        for (std::uint64_t round = 0; round < rounds; ++round) {
+          const std::uint64_t first = std::min(cells.words(), round * round_words);
+          const std::uint64_t last = std::min(cells.words(), first + round_words);
+          arena.execute([&] {
+            parallel_chunks(last - first, grain, [&](std::uint64_t begin, std::uint64_t end) {
+              expand_words(cells, layout, current, next, first + begin, first + end, scratch.local());
+            });
           });
-        });
-        // Join the threads' batches into one buffer ordered by destination.
-        std::fill(send_counts.begin(), send_counts.end(), 0);
-        for (auto& s : scratch)
-          for (int r = 0; r < ranks; ++r) send_counts[r] += static_cast<int>(s.outgoing[r].size());
-        for (int r = 0, offset = 0; r < ranks; offset += send_counts[r], ++r) send_displs[r] = offset;
-        send.resize(static_cast<std::size_t>(send_displs[ranks - 1] + send_counts[ranks - 1]));
-        std::vector<int> fill = send_displs;
-        for (auto& s : scratch)
-          for (int r = 0; r < ranks; ++r) {
-            std::copy(s.outgoing[r].begin(), s.outgoing[r].end(), send.begin() + fill[r]);
-            fill[r] += static_cast<int>(s.outgoing[r].size());
-            s.outgoing[r].clear();
-          }
-        MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
-        for (int r = 0, offset = 0; r < ranks; offset += recv_counts[r], ++r) recv_displs[r] = offset;
-        received.resize(static_cast<std::size_t>(recv_displs[ranks - 1] + recv_counts[ranks - 1]));
-        MPI_Alltoallv(send.data(), send_counts.data(), send_displs.data(), wire_type<Wire>(), received.data(),
-                      recv_counts.data(), recv_displs.data(), wire_type<Wire>(), MPI_COMM_WORLD);
-        bytes_sent += send.size() * sizeof(Wire) + static_cast<std::uint64_t>(ranks - 1) * sizeof(int);
-        peak_buffers = std::max<std::uint64_t>(peak_buffers, (send.capacity() + received.capacity()) * sizeof(Wire));
-        arena.execute([&] {
-          parallel_chunks(received.size(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
-            Scratch<Wire>& local = scratch.local();
-            for (std::uint64_t i = begin; i != end; ++i) {
-              if (i + 16 < end) __builtin_prefetch(cells.address_of(received[i + 16]), 1);
-              local.found += cells.claim(received[i], next);
+          // Join the threads' batches into one buffer ordered by destination.
+          std::fill(send_counts.begin(), send_counts.end(), 0);
+          for (auto& s : scratch)
+            for (int r = 0; r < ranks; ++r) send_counts[r] += static_cast<int>(s.outgoing[r].size());
+          for (int r = 0, offset = 0; r < ranks; offset += send_counts[r], ++r) send_displs[r] = offset;
+          send.resize(static_cast<std::size_t>(send_displs[ranks - 1] + send_counts[ranks - 1]));
+          std::vector<int> fill = send_displs;
+          for (auto& s : scratch)
+            for (int r = 0; r < ranks; ++r) {
+              std::copy(s.outgoing[r].begin(), s.outgoing[r].end(), send.begin() + fill[r]);
+              fill[r] += static_cast<int>(s.outgoing[r].size());
+              s.outgoing[r].clear();
             }
+          MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+          for (int r = 0, offset = 0; r < ranks; offset += recv_counts[r], ++r) recv_displs[r] = offset;
+          received.resize(static_cast<std::size_t>(recv_displs[ranks - 1] + recv_counts[ranks - 1]));
+          MPI_Alltoallv(send.data(), send_counts.data(), send_displs.data(), wire_type<Wire>(), received.data(),
+                        recv_counts.data(), recv_displs.data(), wire_type<Wire>(), MPI_COMM_WORLD);
+          bytes_sent += send.size() * sizeof(Wire) + static_cast<std::uint64_t>(ranks - 1) * sizeof(int);
+          peak_buffers = std::max<std::uint64_t>(peak_buffers, (send.capacity() + received.capacity()) * sizeof(Wire));
+          arena.execute([&] {
+            parallel_chunks(received.size(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
+              Scratch<Wire>& local = scratch.local();
+              for (std::uint64_t i = begin; i != end; ++i) {
+                if (i + 16 < end) __builtin_prefetch(cells.address_of(received[i + 16]), 1);
+                local.found += cells.claim(received[i], next);
+              }
+            });
           });
-        });
-      }
+        }
       }
       std::uint64_t found_here = 0, found = 0;
       for (auto& s : scratch) found_here += std::exchange(s.found, 0);
