@@ -1,7 +1,8 @@
 // The family list: one line per puzzle family, naming its puzzle type and its encoders
 // (the last encoder that fits is the default, so list the family's perfect ranking last).
 // Adding a family: its puzzle and encoder files, their #includes and one line here; the
-// build compiles each family's solvers in a translation unit of its own.
+// build compiles each family's solvers in a translation unit of its own (CMakeLists.txt
+// counts the lines that start with `Family<`, so keep one family to a line).
 #pragma once
 
 #include "encoders/checkers_bitpack.hpp"
