@@ -120,9 +120,9 @@ def measure_mpi_against_parallel(exe, runs, puzzle="msquare-2x6", ranks=2):
     mpi_args = common + ["--engine", "mpi", "--threads", "1"]
     cases = [
         (f"{puzzle} whole space, parallel, {ranks} threads (alternating with mpi)", [exe] + parallel_args,
-         "searchbench " + " ".join(parallel_args[:-2])),
+         "searchbench " + " ".join(a for a in parallel_args if a not in ("--json", "--quiet"))),
         (f"{puzzle} whole space, mpi, {ranks} ranks x 1 thread", [mpirun, "-np", str(ranks), exe] + mpi_args,
-         f"mpirun -np {ranks} searchbench " + " ".join(mpi_args[:-2])),
+         f"mpirun -np {ranks} searchbench " + " ".join(a for a in mpi_args if a not in ("--json", "--quiet"))),
     ]
     samples = {label: [] for label, _, _ in cases}
     for _ in range(runs):
