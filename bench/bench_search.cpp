@@ -263,6 +263,7 @@ void register_all(bool full) {
   for (const auto& [depth, targets] : by_depth) {
     if (targets.empty()) continue;
     for (const auto& engine : engines()) {
+      if (engine.distributed) continue;  // counts whole spaces only (scripts/scale_runs.py times it)
       SolverConfig c;
       c.puzzle = "msquare-2x4";
       c.engine = std::string(engine.name);

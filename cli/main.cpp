@@ -19,6 +19,9 @@
 #include "core/errors.hpp"
 #include "registry/registry.hpp"
 #include "core/timer.hpp"
+#ifdef SEARCHBENCH_HAVE_MPI
+#include "engines/mpi_bfs.hpp"
+#endif
 
 using namespace searchbench;
 
@@ -139,6 +142,7 @@ int command_run(const RunArgs& a) {
   } else {
     r = solver->search(a.target);
   }
+  if (!r.reporting) return 0;  // a distributed run's ranks other than 0
   const double rate = r.seconds > 0 ? static_cast<double>(r.states()) / r.seconds : 0.0;
   if (a.json) {
     nlohmann::json j;
@@ -164,6 +168,10 @@ int command_run(const RunArgs& a) {
       j["bytes_read"] = r.out_of_core->bytes_read;
       j["peak_disk_bytes"] = r.out_of_core->peak_disk_bytes;
       j["resumed_from"] = r.out_of_core->resumed_from;
+    }
+    if (engine.distributed) {
+      j["ranks"] = r.ranks;
+      j["bytes_exchanged"] = r.bytes_exchanged;
     }
     if (!a.target.empty()) {
       j["target"] = solver->normalize_state(a.target);
@@ -195,6 +203,9 @@ int command_run(const RunArgs& a) {
                 human_bytes(o->bytes_read).c_str(), human_bytes(o->peak_disk_bytes).c_str());
     if (o->resumed_from >= 0) std::printf("resumed  at depth %d (the depths before it were counted by earlier runs)\n", o->resumed_from);
   }
+  if (engine.distributed)
+    std::printf("ranks    %d\nexchanged %llu bytes (%s)\n", r.ranks, static_cast<unsigned long long>(r.bytes_exchanged),
+                human_bytes(r.bytes_exchanged).c_str());
   return 0;
 }
 
@@ -202,7 +213,7 @@ int command_list() {
   std::cout << "engines:\n";
   for (const auto& e : engines())
     std::printf("  %-9s %s%s\n", std::string(e.name).c_str(), std::string(e.summary).c_str(),
-                e.whole_space ? "" : " [point queries only]");
+                e.whole_space ? (e.distributed ? " [whole-space counts only]" : "") : " [point queries only]");
   std::cout << "\npuzzles (sizes: " << puzzle_sizes() << "):\n";
   for (const auto& family : families()) {
     for (const auto& name : family.examples) {
@@ -341,6 +352,14 @@ int command_export(const ExportArgs& a) {
   return 0;
 }
 
+// An error ends a distributed run on every rank (the others may be waiting in a collective).
+int fail(int status) {
+#ifdef SEARCHBENCH_HAVE_MPI
+  MpiWorld::abort_job_if_distributed(status);
+#endif
+  return status;
+}
+
 int command_judge(const std::string& name, const JudgeOptions& options) {
   std::string input;  // whole stdin in large blocks (istreambuf_iterator is several times slower)
   if (struct stat st; fstat(fileno(stdin), &st) == 0 && S_ISREG(st.st_mode)) input.reserve(static_cast<std::size_t>(st.st_size));
@@ -421,15 +440,15 @@ int main(int argc, char** argv) {
     return command_list();
   } catch (const InputError& e) {
     std::fprintf(stderr, "searchbench: %s\n", e.what());
-    return 2;
+    return fail(2);
   } catch (const BudgetError& e) {
     std::fprintf(stderr, "searchbench: %s\n", e.what());
-    return 3;
+    return fail(3);
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "searchbench: out of memory\n");
-    return 4;
+    return fail(4);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "searchbench: internal error: %s\n", e.what());
-    return 5;
+    return fail(5);
   }
 }

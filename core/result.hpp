@@ -31,6 +31,11 @@ struct SearchResult {
   std::uint64_t peak_bytes = 0; // peak bytes held by the search structures
   double seconds = 0.0;
   std::optional<OutOfCoreStats> out_of_core;
+  // Distributed runs (engine mpi): the ranks that took part and the bytes they sent one
+  // another; peak_bytes then sums all ranks. Only rank 0's result reports.
+  int ranks = 1;
+  std::uint64_t bytes_exchanged = 0;
+  bool reporting = true;
 
   std::uint64_t states() const {
     return std::accumulate(depth_counts.begin(), depth_counts.end(), std::uint64_t{0});

@@ -7,6 +7,8 @@
 //   counts only  it declares kCountsOnly = true (whole-space counts; no paths, no point queries)
 //   perfect only it declares kPerfectEncoderOnly = true (runs with encoders whose every key
 //                is a state; the family builds it over those only)
+//   distributed  it declares kDistributed = true (runs across MPI ranks, one job per
+//                process: compare, the matrix and the benchmarks leave it out)
 // Adding an engine: its file under engines/, its #include and its name in AllEngines.
 #pragma once
 
@@ -20,6 +22,9 @@
 #include "engines/naive_bfs.hpp"
 #include "engines/parallel_bfs.hpp"
 #include "engines/ring_bfs.hpp"
+#ifdef SEARCHBENCH_HAVE_MPI
+#include "engines/mpi_bfs.hpp"
+#endif
 
 namespace searchbench {
 
@@ -32,7 +37,11 @@ struct EngineList {
   }
 };
 
+#ifdef SEARCHBENCH_HAVE_MPI  // built when CMake finds MPI
+using AllEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs, MpiBfs>;
+#else
 using AllEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs>;
+#endif
 
 // What engine template `Engine` offers over puzzle P with encoder E.
 template <template <class, class> class Engine, class P, class E>
@@ -45,6 +54,7 @@ struct EngineTraits {
   static constexpr bool threaded = requires { requires Type::kThreaded; };
   static constexpr bool counts_only = requires { requires Type::kCountsOnly; };
   static constexpr bool perfect_only = requires { requires Type::kPerfectEncoderOnly; };
+  static constexpr bool distributed = requires { requires Type::kDistributed; };
 };
 
 }  // namespace searchbench

@@ -59,7 +59,7 @@ const std::vector<EngineInfo>& engines() {
     std::vector<EngineInfo> out;
     AllEngines::for_each([&]<template <class, class> class Engine>() {
       using T = EngineTraits<Engine, typename Probe::Puzzle, typename Probe::LastEncoder>;
-      out.push_back({T::name, T::summary, T::whole_space, T::uses_encoder, T::threaded, T::counts_only, T::perfect_only});
+      out.push_back({T::name, T::summary, T::whole_space, T::uses_encoder, T::threaded, T::counts_only, T::perfect_only, T::distributed});
     });
     return out;
   }();
@@ -108,6 +108,7 @@ std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vecto
   std::vector<Combination> out;
   for (const auto& engine : engines()) {
     if (whole_space_only && !engine.whole_space) continue;
+    if (engine.distributed) continue;  // keeps no table; one MPI job per process, tested under mpirun
     for (const auto& encoder : applicable_encoders(puzzle, engine.name))
       for (int t : engine.threaded ? threads : std::vector<int>{1}) out.push_back({std::string(engine.name), encoder, t});
   }

@@ -45,6 +45,7 @@ struct EngineInfo {
   bool threaded;      // honours --threads
   bool counts_only = false;    // whole-space counts only: no table of paths, no point queries
   bool perfect_only = false;   // runs only with encoders whose every key is a state
+  bool distributed = false;  // runs across MPI ranks: whole-space counts only, tested under mpirun
 };
 const std::vector<EngineInfo>& engines();
 const EngineInfo& engine_info(std::string_view name);  // throws InputError when unknown
@@ -79,9 +80,10 @@ struct Combination {
   int threads = 1;
   SolverConfig config(const std::string& puzzle) const;
 };
-// Every engine (only those that search the whole space when `whole_space_only`) x every
-// encoder that fits x each of `threads` for threaded engines (1 for serial ones), in the
-// order of the engine and encoder lists.
+// Every engine (only those that search the whole space when `whole_space_only`; never the
+// distributed ones, which keep no table and run one MPI job per process) x every encoder
+// that fits x each of `threads` for threaded engines (1 for serial ones), in the order of
+// the engine and encoder lists.
 std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vector<int>& threads,
                                       bool whole_space_only = false);
 

@@ -2,7 +2,7 @@
 # Installs the Debian packages searchbench needs, only those missing (run as root).
 set -euo pipefail
 packages=(g++ cmake ninja-build libtbb-dev libbenchmark-dev libgtest-dev libcli11-dev nlohmann-json3-dev
-          python3 python3-matplotlib git "$@")
+          python3 python3-matplotlib git libopenmpi-dev openmpi-bin "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

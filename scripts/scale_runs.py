@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Whole-process runs of the large searches: wall time and peak resident memory.
 
-usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full] [--runs N] [--threads 1,2,...]
+usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full | --mpi-only] [--runs N] [--threads 1,2,...]
                              [--git-revision REV] [--command TEXT] [--only REGEX]
 
 Google Benchmark measures the search itself; a user of `searchbench run` also pays for
@@ -19,6 +19,13 @@ random target and a far one each. Out-of-core runs (engine external: 2x5 at
 read, the work folder's peak size and the segment count. --only REGEX keeps the cases whose
 label matches. The JSON's context names the machine
 (scripts/machine_info.py), the commit and the date.
+
+--full also runs the mpi engine on msquare-2x6 under mpirun with 2 ranks of 1 thread,
+alternating with the parallel engine's 2 threads (one run of each in turn, so load on a
+shared machine falls on both alike); its row holds the ratio of the medians. Skipped with
+a note when searchbench was built without MPI or mpirun is missing. Peak RSS there is the
+largest process's (a rank), as wait4 reports it for mpirun and the ranks it waited for.
+--mpi-only runs that comparison alone.
 """
 import argparse
 import json
@@ -97,6 +104,80 @@ def check(label, doc):
         sys.exit(f"{label}: radius {doc['radius']}, expected {radius}")
 
 
+def run_once(cmd, env=None):
+    """One whole-process run: (wall seconds, peak RSS bytes, parsed JSON, CPU seconds)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    out, err = proc.stdout.read(), proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"failed (status {status}): {' '.join(cmd)}\n{err.decode()}")
+    return wall, usage.ru_maxrss * 1024, json.loads(out), usage.ru_utime + usage.ru_stime
+
+
+def measure_mpi_against_parallel(exe, runs, puzzle="msquare-2x6", ranks=2):
+    """The mpi engine under mpirun (ranks x 1 thread) and parallel with `ranks` threads, in turn."""
+    mpirun = shutil.which("mpirun")
+    listing = subprocess.run([exe, "list"], capture_output=True, text=True).stdout
+    if not mpirun or "\n  mpi " not in listing:
+        print("mpi engine: skipped (searchbench built without MPI, or no mpirun)", flush=True)
+        return []
+    env = dict(os.environ)
+    if os.geteuid() == 0:
+        env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    # A rank waiting in a collective yields its core instead of spinning on it, as idle
+    # TBB workers do: on a machine shared with other work the spin takes time from the
+    # rank being waited for.
+    env.setdefault("OMPI_MCA_mpi_yield_when_idle", "1")
+    common = ["run", "--puzzle", puzzle, "--encoder", "cantor", "--json", "--quiet"]
+    parallel_args = common + ["--engine", "parallel", "--threads", str(ranks)]
+    mpi_args = common + ["--engine", "mpi", "--threads", "1"]
+    cases = [
+        (f"{puzzle} whole space, parallel, {ranks} threads (alternating with mpi)", [exe] + parallel_args,
+         "searchbench " + " ".join(a for a in parallel_args if a not in ("--json", "--quiet"))),
+        (f"{puzzle} whole space, mpi, {ranks} ranks x 1 thread", [mpirun, "-np", str(ranks), exe] + mpi_args,
+         f"mpirun -np {ranks} searchbench " + " ".join(a for a in mpi_args if a not in ("--json", "--quiet"))),
+    ]
+    samples = {label: [] for label, _, _ in cases}
+    for _ in range(runs):
+        for label, cmd, _ in cases:
+            samples[label].append(run_once(cmd, env))
+    rows = []
+    for label, _, command in cases:
+        walls = [w for w, _, _, _ in samples[label]]
+        rss = [r for _, r, _, _ in samples[label]]
+        cpu = [c for _, _, _, c in samples[label]]
+        doc = samples[label][-1][2]
+        check(label, doc)
+        row = {
+            "label": label,
+            "command": command,
+            "wall_seconds": walls,
+            "median_wall_seconds": statistics.median(walls),
+            "peak_rss_bytes": rss,
+            "median_peak_rss_bytes": statistics.median(rss),
+            "search_seconds": doc["seconds"],
+            "search_seconds_all": [d["seconds"] for _, _, d, _ in samples[label]],
+            # user + system time of every process: what the run cost in cores, whatever the
+            # load from others on the machine
+            "cpu_seconds": cpu,
+            "median_cpu_seconds": statistics.median(cpu),
+            "states": doc.get("states"),
+            "radius": doc.get("radius"),
+        }
+        if "ranks" in doc:
+            row.update(ranks=doc["ranks"], bytes_exchanged=doc["bytes_exchanged"])
+        rows.append(row)
+    rows[1]["wall_ratio_to_parallel"] = rows[1]["median_wall_seconds"] / rows[0]["median_wall_seconds"]
+    for row in rows:
+        print(f"{row['label']:55s} {row['median_wall_seconds']:8.2f} s  {row['median_peak_rss_bytes'] / 2**20:8.1f} MiB", flush=True)
+    rows[1]["cpu_ratio_to_parallel"] = rows[1]["median_cpu_seconds"] / rows[0]["median_cpu_seconds"]
+    print(f"mpi / parallel, median wall time: {rows[1]['wall_ratio_to_parallel']:.2f}, "
+          f"median CPU time: {rows[1]['cpu_ratio_to_parallel']:.2f}", flush=True)
+    return rows
+
+
 def thread_list(text):
     try:
         out = [int(t) for t in text.split(",")]
@@ -112,6 +193,7 @@ def main():
     parser.add_argument("build")
     parser.add_argument("out_json")
     parser.add_argument("--full", action="store_true")
+    parser.add_argument("--mpi-only", action="store_true")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--threads", type=thread_list)
     parser.add_argument("--git-revision", default="unknown")
@@ -148,7 +230,11 @@ def main():
                               ["run", "--puzzle", f"checkers-{n}", "--engine", "bidir", "--target", target]))
     if opts.only:
         cases = [(label, a) for label, a in cases if re.search(opts.only, label)]
+    if opts.mpi_only:
+        cases = []
     rows = [measure(exe, label, a, runs) for label, a in cases]
+    if opts.full or opts.mpi_only:
+        rows += measure_mpi_against_parallel(exe, runs)
     context = dict(describe(), date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), runs=runs,
                    git_revision=opts.git_revision, command=opts.command or "scripts/scale_runs.py " + " ".join(sys.argv[3:]))
     with open(opts.out_json, "w") as f:

@@ -1,0 +1,447 @@
+// Engine `mpi`: level-synchronous breadth-first search across the ranks of an MPI job
+// (distributed two-bit BFS), with oneTBB threads inside each rank.
+//
+// * Ownership: the key space [0, key_bound) of a perfect encoder is cut into one contiguous
+//   slice per rank, and each rank keeps two bits per key of its slice only
+//   (core/two_bit_cells.hpp, the same codes as the parallel engine's two-bit levels). Every
+//   key is a state, so equal slices of keys are equal shares of the states; sparse
+//   packings would leave some ranks nearly empty, so only perfect encoders run here.
+// * A level is one pass over each rank's slice in rounds, each over an equal part of the
+//   slice. In a round the rank's threads expand the frontier cells of that part
+//   (tbb::parallel_for via parallel_chunks), claim the successors they own at once, and
+//   batch the others per destination rank as offsets into the owner's slice (32 bits when
+//   slices are below 2^32 keys, else 64). The main thread then exchanges the batches:
+//   MPI_Alltoall for the counts, MPI_Alltoallv for the offsets, and the threads claim what
+//   arrived. The count of rounds follows the level's width (known on every rank, so all
+//   take part in the same exchanges): enough that a rank's batches stay near kBatchBytes,
+//   and no more, since every round is a point where all ranks wait for the slowest.
+//   MPI_Allreduce sums the states new at each level; the search ends when a level finds
+//   none anywhere.
+// * Bottom-up levels, for small jobs only. Once the frontier outnumbers the unseen states,
+//   the parallel engine asks every unseen state for a parent in the frontier instead; here
+//   those parents lie in any slice, so every rank needs the frontier of the whole space.
+//   The ranks allgather it as a bitmap (MPI_Allgather, one bit per key) and then resolve
+//   their own unseen states with no further exchange. The bitmap costs key_bound / 8 bytes
+//   on every rank whatever the count of ranks, so it is used only while that is at most
+//   twice a rank's own cells (up to 4 ranks); beyond, levels stay top-down, since the
+//   bitmap would cost the very memory that slicing saves (2.6 TB per rank at 2x8), and
+//   asking each parent's owner instead takes a query and a reply per parent, more traffic
+//   than the successors a top-down level pushes.
+// * MPI_THREAD_FUNNELED: only the thread that started MPI communicates; the TBB workers
+//   touch only the rank's cells and their own batches, handed over at parallel_chunks'
+//   joins.
+// * MPI is started by the first mpi engine a process builds (MpiWorld), not in main, so
+//   no other command or test runs it; without mpirun the process is a world of one rank.
+//   Only rank 0's result reports: the other ranks print nothing.
+#pragma once
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/task_arena.h>
+
+#include "core/concepts.hpp"
+#include "core/errors.hpp"
+#include "core/result.hpp"
+#include "core/timer.hpp"
+#include "core/two_bit_cells.hpp"
+#include "core/parallel_chunks.hpp"
+
+namespace searchbench {
+
+// The process's MPI session: initialized on first use (MPI_THREAD_FUNNELED), finalized at
+// exit.
+class MpiWorld {
+ public:
+  static MpiWorld& get() {
+    static MpiWorld world;
+    return world;
+  }
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+
+  // Ends every rank of a job of several ranks with `status` (the error path: a rank that
+  // stops while the others wait in a collective would otherwise leave them waiting). Does
+  // nothing when MPI was never started or the world is one rank.
+  static void abort_job_if_distributed(int status) {
+    int started = 0, finished = 0;
+    MPI_Initialized(&started);
+    MPI_Finalized(&finished);
+    if (!started || finished) return;
+    int size = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size > 1) MPI_Abort(MPI_COMM_WORLD, status);
+  }
+
+  ~MpiWorld() {
+    int finished = 0;
+    MPI_Finalized(&finished);
+    if (!finished) MPI_Finalize();
+  }
+  MpiWorld(const MpiWorld&) = delete;
+  MpiWorld& operator=(const MpiWorld&) = delete;
+
+ private:
+  MpiWorld() {
+    int started = 0, provided = 0;
+    MPI_Initialized(&started);
+    if (!started) MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    else MPI_Query_thread(&provided);
+    if (provided < MPI_THREAD_FUNNELED) throw InputError("this MPI library does not support MPI_THREAD_FUNNELED");
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  }
+  int rank_ = 0, size_ = 1;
+};
+
+template <Puzzle P, Encoder<P> E>
+class MpiBfs {
+ public:
+  using State = typename P::State;
+  static constexpr std::string_view kName = "mpi";
+  static constexpr std::string_view kSummary = "level-synchronous BFS across MPI ranks (run under mpirun), 2-bit cells per rank";
+  static constexpr bool kThreaded = true;     // oneTBB threads inside each rank
+  static constexpr bool kDistributed = true;
+
+  MpiBfs(const P& puzzle, const E& enc, SearchOptions options) : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {
+    if (options_.threads < 1) throw InputError("thread count must be at least 1");
+    if constexpr (!every_key_is_state<E>())
+      throw InputError("engine 'mpi' needs a perfect encoder (cantor or combinatorial); '" + std::string(E::kName) +
+                       "' has keys that are no state");
+    world_ = &MpiWorld::get();
+  }
+
+  // Bytes one rank needs: two bits per key of its slice plus a round's batches (sent,
+  // received, and the threads' own before they are joined), and the frontier bitmap of
+  // bottom-up levels where it applies.
+  std::uint64_t estimate_explore_bytes(const State&) const {
+    const Layout layout = layout_of();
+    return layout.slice / 4 + 3 * kBatchBytes + (layout.bitmap ? layout.slice / 8 * static_cast<Key>(world_->size()) : 0);
+  }
+
+  // Whole-space search, collective: every rank of the job calls it.
+  SearchResult explore(const State& start) {
+    try {
+      const Layout layout = layout_of();
+      return layout.slice <= (Key{1} << 32) ? levels<std::uint32_t>(start, layout) : levels<std::uint64_t>(start, layout);
+    } catch (const std::exception& e) {
+      if (world_->size() == 1) throw;
+      std::fprintf(stderr, "searchbench: rank %d: %s\n", world_->rank(), e.what());
+      MpiWorld::abort_job_if_distributed(4);
+      throw;
+    }
+  }
+
+  SearchResult search(const State&, const State&) {
+    throw InputError("engine 'mpi' counts whole spaces only; for point queries use bidir");
+  }
+
+ private:
+  struct Layout {
+    Key bound = 0, slice = 0, lo = 0, hi = 0;  // this rank owns keys [lo, hi)
+    std::uint64_t slice_words = 0;             // words of a full slice (the last may be shorter)
+    std::uint64_t min_rounds = 1;              // keeps every Alltoallv count within an int
+    bool bitmap = false;                       // bottom-up levels allowed (frontier bitmap fits)
+  };
+
+  Layout layout_of() const {
+    Layout l;
+    const Key ranks = static_cast<Key>(world_->size());
+    l.bound = enc_.key_bound();
+    // Slices start on a word of cells, so that each rank's part of the frontier bitmap is
+    // whole 32-bit words.
+    l.slice = ((l.bound + ranks - 1) / ranks + TwoBitCells::kCellsPerWord - 1) / TwoBitCells::kCellsPerWord *
+              TwoBitCells::kCellsPerWord;
+    l.lo = std::min(l.bound, l.slice * static_cast<Key>(world_->rank()));
+    l.hi = std::min(l.bound, l.lo + l.slice);
+    l.slice_words = (l.slice + TwoBitCells::kCellsPerWord - 1) / TwoBitCells::kCellsPerWord;
+    // Every count and offset of MPI_Alltoallv is an int: a round may send at most INT_MAX
+    // elements in all, and each cell has at most move_count successors.
+    const std::uint64_t cells_per_round = static_cast<std::uint64_t>(INT_MAX) / (ranks * static_cast<Key>(puzzle_.move_count()));
+    l.min_rounds = std::max<std::uint64_t>(1, (l.slice + cells_per_round - 1) / cells_per_round);
+    l.bitmap = every_key_is_state<E>() && options_.bottom_up && l.slice / 8 * ranks <= 2 * (l.slice / 4) &&
+               l.slice_words <= static_cast<std::uint64_t>(INT_MAX);
+    return l;
+  }
+
+  // Rounds for a level whose frontier holds `frontier` states on all ranks together:
+  // the same figure on every rank.
+  template <class Wire>
+  std::uint64_t rounds_for(const Layout& layout, std::uint64_t frontier) const {
+    const std::uint64_t batch_bytes = frontier / static_cast<std::uint64_t>(world_->size()) *
+                                      static_cast<std::uint64_t>(puzzle_.move_count()) * sizeof(Wire);
+    return std::clamp<std::uint64_t>(batch_bytes / kBatchBytes + 1, layout.min_rounds, std::max<std::uint64_t>(1, layout.slice_words));
+  }
+
+  // A rank's batches per round, about: 16 MiB bounds the buffers at a fraction of the
+  // cells of a large slice while keeping the rounds of a level few (2x6's widest level
+  // takes some 30 rounds with two ranks).
+  static constexpr std::uint64_t kBatchBytes = std::uint64_t{16} << 20;
+  static constexpr std::size_t kBatch = 64;  // successors computed and prefetched together
+
+  template <class Wire>
+  struct Scratch {
+    std::vector<std::vector<Wire>> outgoing;  // per destination rank
+    std::vector<Key> keys, local;
+    std::uint64_t found = 0, expanded = 0, generated = 0;
+  };
+
+  template <class Wire>
+  static MPI_Datatype wire_type() {
+    return std::is_same_v<Wire, std::uint32_t> ? MPI_UINT32_T : MPI_UINT64_T;
+  }
+
+  template <class Wire>
+  SearchResult levels(const State& start, const Layout& layout) {
+    Timer timer;
+    SearchResult result;
+    const int ranks = world_->size(), me = world_->rank();
+    tbb::task_arena arena(options_.threads);
+    TwoBitCells cells(layout.hi - layout.lo);
+    arena.execute([&] {
+      parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) { cells.clear(begin, end); });
+    });
+    const Key start_key = enc_.encode(start);
+    if (start_key >= layout.lo && start_key < layout.hi) cells.mark_key(start_key - layout.lo, TwoBitCells::current_code(0));
+    result.depth_counts.push_back(1);
+
+    tbb::enumerable_thread_specific<Scratch<Wire>> scratch([ranks] {
+      Scratch<Wire> s;
+      s.outgoing.resize(static_cast<std::size_t>(ranks));
+      return s;
+    });
+    std::vector<int> send_counts(ranks), recv_counts(ranks), send_displs(ranks), recv_displs(ranks);
+    std::vector<Wire> send, received;
+    std::vector<std::uint32_t> frontier_bits;  // bottom-up levels: the whole space's frontier
+    std::uint64_t bytes_sent = 0, peak_buffers = 0, seen = 1;
+
+    for (int depth = 0;; ++depth) {
+      if (options_.max_depth >= 0 && depth >= options_.max_depth) break;
+      const unsigned current = TwoBitCells::current_code(depth), next = TwoBitCells::next_code(depth);
+      // The same rule as the parallel engine's, on the global counts (the same on every rank).
+      if (layout.bitmap && static_cast<double>(result.depth_counts.back()) > static_cast<double>(layout.bound - seen)) {
+        bytes_sent += bottom_up_level(cells, layout, current, next, arena, frontier_bits, scratch);
+        peak_buffers = std::max<std::uint64_t>(peak_buffers, frontier_bits.capacity() * sizeof(std::uint32_t));
+      } else {
+        const std::uint64_t rounds = rounds_for<Wire>(layout, result.depth_counts.back());
+        const std::uint64_t round_words = (layout.slice_words + rounds - 1) / rounds;
+        const std::uint64_t grain = std::max<std::uint64_t>(64, round_words / (64 * static_cast<std::uint64_t>(options_.threads)));
+        for (std::uint64_t round = 0; round < rounds; ++round) {
+          const std::uint64_t first = std::min(cells.words(), round * round_words);
+          const std::uint64_t last = std::min(cells.words(), first + round_words);
+          arena.execute([&] {
+            parallel_chunks(last - first, grain, [&](std::uint64_t begin, std::uint64_t end) {
+              expand_words(cells, layout, current, next, first + begin, first + end, scratch.local());
+            });
+          });
+          // Join the threads' batches into one buffer ordered by destination.
+          std::fill(send_counts.begin(), send_counts.end(), 0);
+          for (auto& s : scratch)
+            for (int r = 0; r < ranks; ++r) send_counts[r] += static_cast<int>(s.outgoing[r].size());
+          for (int r = 0, offset = 0; r < ranks; offset += send_counts[r], ++r) send_displs[r] = offset;
+          send.resize(static_cast<std::size_t>(send_displs[ranks - 1] + send_counts[ranks - 1]));
+          std::vector<int> fill = send_displs;
+          for (auto& s : scratch)
+            for (int r = 0; r < ranks; ++r) {
+              std::copy(s.outgoing[r].begin(), s.outgoing[r].end(), send.begin() + fill[r]);
+              fill[r] += static_cast<int>(s.outgoing[r].size());
+              s.outgoing[r].clear();
+            }
+          MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+          for (int r = 0, offset = 0; r < ranks; offset += recv_counts[r], ++r) recv_displs[r] = offset;
+          received.resize(static_cast<std::size_t>(recv_displs[ranks - 1] + recv_counts[ranks - 1]));
+          MPI_Alltoallv(send.data(), send_counts.data(), send_displs.data(), wire_type<Wire>(), received.data(),
+                        recv_counts.data(), recv_displs.data(), wire_type<Wire>(), MPI_COMM_WORLD);
+          bytes_sent += send.size() * sizeof(Wire) + static_cast<std::uint64_t>(ranks - 1) * sizeof(int);
+          peak_buffers = std::max<std::uint64_t>(peak_buffers, (send.capacity() + received.capacity()) * sizeof(Wire));
+          arena.execute([&] {
+            parallel_chunks(received.size(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
+              Scratch<Wire>& local = scratch.local();
+              for (std::uint64_t i = begin; i != end; ++i) {
+                if (i + 16 < end) __builtin_prefetch(cells.address_of(received[i + 16]), 1);
+                local.found += cells.claim(received[i], next);
+              }
+            });
+          });
+        }
+      }
+      std::uint64_t found_here = 0, found = 0;
+      for (auto& s : scratch) found_here += std::exchange(s.found, 0);
+      MPI_Allreduce(&found_here, &found, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+      if (found == 0) break;
+      seen += found;
+      result.depth_counts.push_back(found);
+      if (options_.progress && me == 0) options_.progress(depth + 1, found, timer.seconds());
+    }
+
+    std::uint64_t totals[4] = {0, 0, bytes_sent, cells.bytes() + peak_buffers};
+    for (auto& s : scratch) {
+      totals[0] += s.expanded;
+      totals[1] += s.generated;
+      for (const auto& out : s.outgoing) totals[3] += out.capacity() * sizeof(Wire);
+    }
+    std::uint64_t sums[4];
+    MPI_Allreduce(totals, sums, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    result.expanded = sums[0];
+    result.generated = sums[1];
+    result.bytes_exchanged = sums[2];
+    result.peak_bytes = sums[3];
+    result.ranks = ranks;
+    result.reporting = me == 0;
+    result.seconds = timer.seconds();
+    return result;
+  }
+
+  // A bottom-up level: allgather the frontier as one bit per key, let every unseen cell of
+  // this rank's slice look for a parent in it (stopping at the first), then retire the
+  // frontier. Returns the bytes this rank sent.
+  template <class Wire>
+  std::uint64_t bottom_up_level(TwoBitCells& cells, const Layout& layout, unsigned current, unsigned next,
+                                tbb::task_arena& arena, std::vector<std::uint32_t>& bits,
+                                tbb::enumerable_thread_specific<Scratch<Wire>>& scratch) const {
+    const std::uint64_t words = layout.slice_words, ranks = static_cast<std::uint64_t>(world_->size());
+    const std::uint64_t mine = words * static_cast<std::uint64_t>(world_->rank());
+    bits.resize(words * ranks);
+    arena.execute([&] {
+      parallel_chunks(words, 4096, [&](std::uint64_t begin, std::uint64_t end) {
+        for (std::uint64_t w = begin; w != end; ++w)
+          bits[mine + w] = w < cells.words() ? compress_cells(TwoBitCells::cells_with(cells.word(w), current)) : 0;
+      });
+    });
+    MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, bits.data(), static_cast<int>(words), MPI_UINT32_T, MPI_COMM_WORLD);
+    const std::uint64_t grain = std::max<std::uint64_t>(64, cells.words() / (256 * static_cast<std::uint64_t>(options_.threads)));
+    arena.execute([&] {
+      parallel_chunks(cells.words(), grain, [&](std::uint64_t begin, std::uint64_t end) {
+        resolve_words(cells, layout, bits, next, begin, end, scratch.local());
+      });
+      parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
+        for (std::uint64_t w = begin; w != end; ++w)
+          cells.mark(w, TwoBitCells::cells_with(cells.word(w), current), TwoBitCells::kDone);
+      });
+    });
+    return words * (ranks - 1) * sizeof(std::uint32_t);
+  }
+
+  // The low bits of the 32 two-bit cells of a word, packed into 32 bits.
+  static std::uint32_t compress_cells(std::uint64_t low_bits) {
+    std::uint64_t x = low_bits & TwoBitCells::kLow;
+    x = (x | x >> 1) & 0x3333333333333333ULL;
+    x = (x | x >> 2) & 0x0F0F0F0F0F0F0F0FULL;
+    x = (x | x >> 4) & 0x00FF00FF00FF00FFULL;
+    x = (x | x >> 8) & 0x0000FFFF0000FFFFULL;
+    x = (x | x >> 16) & 0x00000000FFFFFFFFULL;
+    return static_cast<std::uint32_t>(x);
+  }
+
+  // Bottom-up over words [begin, end) of the slice: every unseen cell tries its parents in
+  // move order against the frontier bitmap, one move at a time across a batch so that the
+  // bitmap words can be prefetched together.
+  template <class Wire>
+  void resolve_words(TwoBitCells& cells, const Layout& layout, const std::vector<std::uint32_t>& bits, unsigned next,
+                     std::uint64_t begin, std::uint64_t end, Scratch<Wire>& local) const {
+    const int moves = puzzle_.move_count();
+    std::vector<State> states;
+    local.keys.clear();
+    auto in_frontier = [&](Key k) { return (bits[k / 32] >> (k % 32)) & 1u; };
+    auto resolve = [&] {
+      states.clear();
+      for (const Key k : local.keys) states.push_back(enc_.decode(layout.lo + k));
+      std::size_t open = local.keys.size();  // keys[0, open) have no parent found yet
+      State parent;
+      for (int m = 0; m < moves && open > 0; ++m) {
+        local.local.resize(open);
+        for (std::size_t i = 0; i < open; ++i) {
+          Key p = kNoKey;
+          if (puzzle_.apply_inverse(states[i], m, parent)) {
+            p = enc_.encode(parent);
+            __builtin_prefetch(&bits[p / 32], 0);
+            ++local.generated;
+          }
+          local.local[i] = p;
+        }
+        for (std::size_t i = 0; i < open;) {
+          if (local.local[i] == kNoKey || !in_frontier(local.local[i])) {
+            ++i;
+            continue;
+          }
+          cells.mark_key(local.keys[i], next);
+          ++local.found;
+          --open;
+          std::swap(local.keys[i], local.keys[open]);
+          std::swap(states[i], states[open]);
+          std::swap(local.local[i], local.local[open]);
+        }
+      }
+      local.expanded += local.keys.size();
+      local.keys.clear();
+    };
+    for (std::uint64_t w = begin; w != end; ++w) {
+      for (std::uint64_t unseen = TwoBitCells::cells_with(cells.word(w), TwoBitCells::kUnseen); unseen; unseen &= unseen - 1) {
+        local.keys.push_back(TwoBitCells::key_of(w, unseen));
+        if (local.keys.size() == kBatch) resolve();
+      }
+    }
+    resolve();
+  }
+  static constexpr Key kNoKey = ~Key{0};
+
+  // Top-down over words [begin, end) of the slice: retire every frontier cell, claim the
+  // successors this rank owns, batch the others for their owners.
+  template <class Wire>
+  void expand_words(TwoBitCells& cells, const Layout& layout, unsigned current, unsigned next, std::uint64_t begin,
+                    std::uint64_t end, Scratch<Wire>& local) const {
+    const int moves = puzzle_.move_count();
+    local.keys.clear();
+    auto expand = [&] {
+      local.local.clear();
+      State successor;
+      for (const Key k : local.keys) {
+        const State state = enc_.decode(k);
+        for (int m = 0; m < moves; ++m) {
+          if (!puzzle_.apply(state, m, successor)) continue;
+          ++local.generated;
+          const Key n = enc_.encode(successor);
+          if (n >= layout.lo && n < layout.hi) {
+            __builtin_prefetch(cells.address_of(n - layout.lo), 1);
+            local.local.push_back(n - layout.lo);
+          } else {
+            const Key owner = n / layout.slice;
+            local.outgoing[owner].push_back(static_cast<Wire>(n - owner * layout.slice));
+          }
+        }
+      }
+      for (const Key n : local.local) local.found += cells.claim(n, next);
+      local.expanded += local.keys.size();
+      local.keys.clear();
+    };
+    for (std::uint64_t w = begin; w != end; ++w) {
+      std::uint64_t frontier = TwoBitCells::cells_with(cells.word(w), current);
+      if (!frontier) continue;
+      cells.mark(w, frontier, TwoBitCells::kDone);
+      for (; frontier; frontier &= frontier - 1) {
+        local.keys.push_back(layout.lo + TwoBitCells::key_of(w, frontier));
+        if (local.keys.size() == kBatch) expand();
+      }
+    }
+    expand();
+  }
+
+  const P& puzzle_;
+  const E& enc_;
+  SearchOptions options_;
+  MpiWorld* world_ = nullptr;
+};
+
+}  // namespace searchbench

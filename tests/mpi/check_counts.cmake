@@ -1,0 +1,36 @@
+# One mpi engine test: runs `searchbench run --engine mpi` under mpiexec with NP ranks and
+# the parallel engine in one process, and fails unless exactly one rank printed, the job
+# had NP ranks, and the per-depth counts are identical.
+#   cmake -D EXE=searchbench -D MPIEXEC=mpiexec -D NP=2 -D PUZZLE=msquare-2x5 [-D THREADS=1] -P check_counts.cmake
+if(NOT THREADS)
+  set(THREADS 1)
+endif()
+execute_process(COMMAND ${EXE} run --puzzle ${PUZZLE} --engine parallel --json --quiet
+                OUTPUT_VARIABLE reference RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "parallel engine on ${PUZZLE} failed (${rc}): ${err}")
+endif()
+execute_process(COMMAND ${MPIEXEC} -n ${NP} ${EXE} run --puzzle ${PUZZLE} --engine mpi --threads ${THREADS} --json --quiet
+                OUTPUT_VARIABLE distributed RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "mpi engine on ${PUZZLE} with ${NP} ranks failed (${rc}): ${err}")
+endif()
+string(STRIP "${distributed}" distributed)
+string(FIND "${distributed}" "\n" newline)
+if(NOT newline EQUAL -1)
+  message(FATAL_ERROR "more than one rank printed:\n${distributed}")
+endif()
+string(JSON ranks GET "${distributed}" ranks)
+if(NOT ranks EQUAL NP)
+  message(FATAL_ERROR "the job reports ${ranks} ranks, expected ${NP}")
+endif()
+string(JSON expected GET "${reference}" depth_counts)
+string(JSON got GET "${distributed}" depth_counts)
+if(NOT got STREQUAL expected)
+  message(FATAL_ERROR "depth counts differ on ${PUZZLE} with ${NP} ranks:\n  mpi      ${got}\n  parallel ${expected}")
+endif()
+string(JSON bytes GET "${distributed}" bytes_exchanged)
+if(NP GREATER 1 AND bytes EQUAL 0)
+  message(FATAL_ERROR "${NP} ranks exchanged no bytes")
+endif()
+message(STATUS "${PUZZLE}, ${NP} ranks x ${THREADS} threads: counts agree, ${bytes} bytes exchanged")
