@@ -21,6 +21,7 @@ struct SearchResult {
   std::uint64_t generated = 0;  // successor states produced
   std::uint64_t peak_bytes = 0; // peak bytes held by the search structures
   double seconds = 0.0;
+  int threads = 1;              // threads the run could actually use (parallel: its arena's)
 
   std::uint64_t states() const {
     return std::accumulate(depth_counts.begin(), depth_counts.end(), std::uint64_t{0});
@@ -31,12 +32,20 @@ struct SearchResult {
 // Called once per completed depth: (depth, states new at that depth, seconds so far).
 using ProgressFn = std::function<void(int, std::uint64_t, double)>;
 
+// oneTBB names arena slots with 16-bit ids, so an arena of 65,535 slots or more corrupts its
+// bookkeeping (a crash when the arena is torn down). Far below that, and far above any
+// machine this suite runs on, 1024 is the most threads a run accepts.
+inline constexpr int kMaxThreads = 1024;
+
 struct SearchOptions {
-  int threads = 1;
+  int threads = 1;                              // 1..kMaxThreads
   int max_depth = -1;                           // -1: unlimited
   std::uint64_t node_budget = 4'000'000'000ULL; // iddfs: nodes before it gives up
   bool keep_table = true;  // whole-space runs keep what later path queries need
   bool bottom_up = true;   // parallel: allow bottom-up levels when the frontier is large
+  // Bytes the search structures may hold (0: no limit). Point queries cannot know their
+  // size up front, so engines check as they grow and throw BudgetError past it.
+  std::uint64_t memory_limit = 0;
   ProgressFn progress;
 };
 

@@ -26,7 +26,10 @@
 //     encoders only, since it decodes keys nobody generated.
 //   With the cantor fast paths this took msquare 2x6 from 64.5 s to 14.5 s with 2 threads
 //   (results/README.md has the current figures, and the bottom-up ratio in the same run).
-// * Threads: one tbb::task_arena of `threads` workers per run.
+// * Threads: one tbb::task_arena per run, of `threads` slots or as many as oneTBB lets run
+//   at once (global_control's max_allowed_parallelism, the machine's cores by default),
+//   whichever is fewer: a larger arena would only get a warning from oneTBB and no more
+//   workers. The result reports the arena's concurrency, i.e. the threads that could run.
 #pragma once
 
 #include <atomic>
@@ -40,6 +43,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
@@ -50,6 +54,7 @@
 #include "core/concurrent_depth_map.hpp"
 #include "core/errors.hpp"
 #include "core/lex_path.hpp"
+#include "core/memory_limit.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
@@ -106,7 +111,8 @@ class ParallelBfs {
 
   ParallelBfs(const P& puzzle, const E& enc, SearchOptions options = {})
       : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {
-    if (options_.threads < 1) throw InputError("thread count must be at least 1");
+    if (options_.threads < 1 || options_.threads > kMaxThreads)
+      throw InputError("thread count must be 1.." + std::to_string(kMaxThreads) + " (got " + std::to_string(options_.threads) + ")");
   }
 
   SearchResult explore(const State& start) {
@@ -182,8 +188,10 @@ class ParallelBfs {
   SearchResult run(const State& start, const State* target, Visited& visited) {
     Timer timer;
     SearchResult result;
-    tbb::task_arena arena(options_.threads);
+    const auto allowed = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+    tbb::task_arena arena(static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options_.threads), allowed)));
     arena.execute([&] {
+      const int threads = tbb::this_task_arena::max_concurrency();
       // Two bits per key pay off when most keys are states (cantor, combinatorial): every
       // level scans the whole key space. With sparse packings (octal: 40,320 states among
       // 2^24 keys) the scans dominate; measured 14.5 ms vs 2.3 ms with frontier lists on
@@ -193,16 +201,22 @@ class ParallelBfs {
       } else if (enc_.dense()) {
         // Point queries and kept tables: the bitset plus a byte of depth per key.
         const bool with_depths = target != nullptr || options_.keep_table;
+        enforce_memory_limit(options_.memory_limit, enc_.key_bound() / 8 + (with_depths ? enc_.key_bound() : 0),
+                             "the parallel engine's visited table");
         auto& v = visited.template emplace<std::shared_ptr<DenseVisited>>(
             std::make_shared<DenseVisited>(enc_.key_bound(), with_depths));
         result = levels(*v, start, target);
         result.peak_bytes += v->bytes();
       } else {
+        // Sized for the whole component up front, except for point queries, which usually
+        // touch a sliver of it (and the component may be 16! states).
+        const std::uint64_t component = puzzle_.component_size(start);
         auto& v = visited.template emplace<std::shared_ptr<ShardedDepthMap>>(
-            std::make_shared<ShardedDepthMap>(puzzle_.component_size(start)));
+            std::make_shared<ShardedDepthMap>(target ? std::min<std::uint64_t>(component, 1 << 16) : component));
         result = levels(*v, start, target);
         result.peak_bytes += v->bytes();
       }
+      result.threads = threads;
     });
     if (target && result.found) {
       result.path = lex_smallest_path(puzzle_, enc_, start, *target, result.distance,
@@ -416,6 +430,7 @@ class ParallelBfs {
       if (next.empty()) break;
       result.depth_counts.push_back(next.size());
       peak_frontier = std::max<std::uint64_t>(peak_frontier, frontier.size() + next.size());
+      enforce_memory_limit(options_.memory_limit, visited.bytes() + peak_frontier * sizeof(Key), "this parallel search");
       if (options_.progress) options_.progress(depth + 1, next.size(), timer.seconds());
       frontier.swap(next);
       if (hit.load(std::memory_order_relaxed)) {
