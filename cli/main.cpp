@@ -46,11 +46,6 @@ namespace {
 constexpr int kSchemaVersion = 1;
 const char* const kVersion = SEARCHBENCH_VERSION " (commit " SEARCHBENCH_COMMIT ")";
 
-// Output that could not be written (full disk, closed stdout): exit status 6.
-struct OutputError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 int machine_cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
 // Peak resident memory of the whole process so far (the search structures, the program,
@@ -204,6 +199,7 @@ SolverConfig config_of(const RunArgs& a, const PuzzleSpec& spec, int threads) {
 
 int command_run(const RunArgs& a) {
   const PuzzleSpec spec = parse_puzzle(a.puzzle);
+  if (!a.order.empty() && spec.family != PuzzleFamily::magic) throw InputError("--order applies to magic boards only");
   const EngineInfo& engine = engine_info(a.engine);
   if (!engine.threaded && a.threads > 1)
     throw InputError("engine '" + a.engine + "' is serial; --threads applies to 'parallel' only");
