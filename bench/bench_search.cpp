@@ -1,25 +1,38 @@
 // searchbench's benchmark matrix, registered at run time from the registry:
 //   bfs/<engine>/<encoder>/<puzzle>/threads:<n>     whole-space search (every engine that
-//                                                     can, every encoder that fits)
+//                                                     can, every encoder that fits, every
+//                                                     family's examples)
 //   point/<engine>/<encoder>/<puzzle>/depth:<d>      point queries to fixed targets at depth d
-//   judge/<name>/...                                 judge throughput
+//   judge/<engine>/<encoder>/<judge>/all-40320       judge throughput
 //   bfs/explicit-csr/<encoder>/<puzzle>/threads:<n>  yardstick: GAP-style BFS over the graph
 //                                                     made explicit beforehand
 //   codec/<encode|decode>/cantor/<puzzle>/<variant>  the cantor fast paths against the
 //                                                     textbook code, on 4,096 random keys
-// Counters: states_per_second (iteration-invariant rate), peak_bytes, key_space (key bound
-// of the encoder), radius, queries_per_second. Answers are checked once after the timed
+// Google Benchmark's own conventions carry the rates: items_per_second is states per second
+// for bfs/, queries per second for point/ and judge/, keys per second for codec/. The
+// engine's thread count is in the name (the library's own "threads" key counts its own
+// threads, always 1 here). Counters: states, peak_bytes, key_space (key bound of the
+// encoder), radius, distance, queries. Times are in microseconds for small spaces and
+// milliseconds otherwise, so no case prints as 0. Answers are checked once after the timed
 // loop against a reference run; a wrong answer marks the benchmark with SkipWithError.
-// The yardsticks (naive, and ring + octal/bitpack as the classic) run in the same matrix.
+// The yardsticks (naive, and ring + bitpack (magic) / maskhole (checkers) as the classic) run in the same matrix.
+// Each benchmark's fields (bench/benchmark_id.hpp) are also its label in the JSON.
+//
+// Own flags, besides the library's --benchmark_*: --full (adds the large spaces) and
+// --threads=LIST (the parallel engines' thread counts, e.g. 1,2,4,8,16; default 1 and the
+// powers of two up to the core count). Any other argument is refused with one line.
 #include <benchmark/benchmark.h>
 
+#include <charconv>
+#include <cstdio>
 #include <map>
 #include <random>
 #include <thread>
 
-#include "cli/judges.hpp"
-#include "core/registry.hpp"
+#include "bench/benchmark_id.hpp"
 #include "bench/explicit_graph_bfs.hpp"
+#include "judges/judges.hpp"
+#include "registry/registry.hpp"
 #include "encoders/checkers_combinatorial.hpp"
 #include "encoders/magic_cantor.hpp"
 
@@ -27,11 +40,20 @@ using namespace searchbench;
 
 namespace {
 
+// Set by --threads=LIST; empty: 1 and the powers of two up to the core count.
+std::vector<int> requested_threads;
+
 std::vector<int> thread_counts() {
+  if (!requested_threads.empty()) return requested_threads;
   std::vector<int> out{1};
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   for (int t = 2; t <= cores; t *= 2) out.push_back(t);
   return out;
+}
+
+// Small spaces in microseconds, so that sub-millisecond searches do not print as 0.
+benchmark::TimeUnit time_unit_for(const std::string& puzzle) {
+  return state_space_size(parse_puzzle(puzzle)) <= 100'000 ? benchmark::kMicrosecond : benchmark::kMillisecond;
 }
 
 // The serial ring engine's counts; past 100 million states (msquare 2x6: a ring queue of
@@ -72,12 +94,11 @@ void whole_space(benchmark::State& state, SolverConfig config) {
   std::uint64_t key_space = 0;
   for (const auto& e : encoders(spec))
     if (e.name == solver->encoder_name()) key_space = e.key_bound;
-  state.counters["states_per_second"] = benchmark::Counter(static_cast<double>(last.states()), benchmark::Counter::kIsIterationInvariantRate);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(last.states()));
   state.counters["states"] = static_cast<double>(last.states());
   state.counters["peak_bytes"] = static_cast<double>(last.peak_bytes);
   state.counters["key_space"] = static_cast<double>(key_space);
   state.counters["radius"] = last.radius();
-  state.counters["threads"] = config.options.threads;
 }
 
 // Targets of msquare-2x4 (or any puzzle) grouped by depth, fixed by a seed.
@@ -114,7 +135,7 @@ void point_queries(benchmark::State& state, SolverConfig config, std::vector<std
       state.SkipWithError("a path differs from bidir's");
       return;
     }
-  state.counters["queries_per_second"] = benchmark::Counter(static_cast<double>(targets.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(targets.size()));
   state.counters["distance"] = static_cast<double>(paths.empty() ? 0 : paths[0].size());
 }
 
@@ -136,7 +157,7 @@ void judge_all_targets(benchmark::State& state, std::string judge, std::string e
     out = run_judge(judge, input, JudgeOptions{engine, encoder});
     benchmark::DoNotOptimize(out.data());
   }
-  state.counters["queries_per_second"] = benchmark::Counter(static_cast<double>(seen.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(seen.size()));
   state.counters["queries"] = static_cast<double>(seen.size());
 }
 
@@ -159,12 +180,11 @@ void explicit_graph(benchmark::State& state, P puzzle, std::string name, int thr
   }
   const double states = static_cast<double>(out.vertices());
   const auto graph_bytes = [](const CsrGraph& g) { return g.offsets.size() * 8.0 + g.targets.size() * 4.0; };
-  state.counters["states_per_second"] = benchmark::Counter(states, benchmark::Counter::kIsIterationInvariantRate);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(states));
   state.counters["states"] = states;
   state.counters["peak_bytes"] = graph_bytes(out) + graph_bytes(in) + states * 4 + states / 4;
   state.counters["key_space"] = states;
   state.counters["radius"] = static_cast<double>(counts.size() - 1);
-  state.counters["threads"] = threads;
 }
 
 // Cantor ranking and unranking on a fixed random sample: the fast paths (vector ranking,
@@ -191,65 +211,63 @@ void cantor_codec(benchmark::State& state, int width, bool decode, bool fast) {
     }
     benchmark::DoNotOptimize(sum);
   }
-  state.counters["per_second"] = benchmark::Counter(static_cast<double>(keys.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(keys.size()));
 }
 
+// The whole-space matrix runs every family's examples from kMinStates states up to
+// kDefaultStates (kFullStates with --full).
+constexpr std::uint64_t kMinStates = 100, kDefaultStates = 5'000'000, kFullStates = 500'000'000;
+
 void register_all(bool full) {
-  std::vector<std::string> puzzles = {"msquare-2x3", "msquare-2x4", "msquare-2x5", "sicily1515-2x4",
-                                      "checkers-11", "checkers-15", "checkers-19", "checkers-21"};
-  if (full) puzzles.insert(puzzles.end(), {"msquare-2x6", "checkers-25", "checkers-27"});
-  for (const auto& puzzle : puzzles) {
-    const PuzzleSpec spec = parse_puzzle(puzzle);
-    const bool large = state_space_size(spec) > 5'000'000;
-    const bool huge = state_space_size(spec) > 100'000'000;
-    for (const auto& engine : engines()) {
-      if (!engine.whole_space) continue;
-      if (huge && engine.name != "parallel") continue;  // a ring queue alone would take 3.8 GB
-      if (large && engine.name == "naive") continue;  // hours and tens of GiB
-      for (const auto& encoder : applicable_encoders(spec, engine.name)) {
-        if (large && encoder != "cantor" && encoder != "combinatorial") continue;
-        for (int threads : engine.threaded ? thread_counts() : std::vector<int>{1}) {
-          SolverConfig c;
-          c.puzzle = puzzle;
-          c.engine = std::string(engine.name);
-          c.encoder = encoder == "none" ? "" : encoder;
-          c.options.threads = threads;
-          const std::string name = "bfs/" + c.engine + "/" + encoder + "/" + puzzle + "/threads:" + std::to_string(threads);
-          auto* b = benchmark::RegisterBenchmark(name.c_str(), whole_space, c)->Unit(benchmark::kMillisecond);
-          if (engine.threaded) b->UseRealTime();
-          // The parallel engine's two-bit mode without bottom-up levels, for the ratio.
-          if (engine.name == "parallel" && (encoder == "cantor" || encoder == "combinatorial")) {
-            c.options.bottom_up = false;
-            const std::string td = "bfs/parallel-topdown/" + encoder + "/" + puzzle + "/threads:" + std::to_string(threads);
-            benchmark::RegisterBenchmark(td.c_str(), whole_space, c)->Unit(benchmark::kMillisecond)->UseRealTime();
-          }
+  for (const auto& family : families()) {
+    for (const auto& puzzle : family.examples) {
+      const PuzzleSpec spec = parse_puzzle(puzzle);
+      const std::uint64_t states = state_space_size(spec);
+      if (states < kMinStates || states > (full ? kFullStates : kDefaultStates)) continue;
+      const bool large = states > 5'000'000;
+      const bool huge = states > 100'000'000;
+      for (const Combination& combination : combinations(spec, thread_counts(), true)) {
+        const EngineInfo& engine = engine_info(combination.engine);
+        bool perfect = false;  // every key a state: the encoders that scale
+        for (const auto& e : encoders(spec)) perfect = perfect || (e.name == combination.encoder && e.perfect);
+        if (huge && !engine.threaded) continue;   // a ring queue alone would take 3.8 GB
+        if (large && !engine.uses_encoder) continue;  // naive: hours and tens of GiB
+        if (large && !perfect) continue;
+        SolverConfig c = combination.config(puzzle);
+        const std::string threads = "threads:" + std::to_string(combination.threads);
+        auto* b = register_benchmark({"bfs", c.engine, c.encoder, puzzle, threads}, whole_space, c)->Unit(time_unit_for(puzzle));
+        if (engine.threaded) b->UseRealTime();
+        // The parallel engine's two-bit mode without bottom-up levels, for the ratio.
+        if (combination.engine == "parallel" && perfect) {
+          c.options.bottom_up = false;
+          register_benchmark({"bfs", "parallel-topdown", c.encoder, puzzle, threads}, whole_space, c)
+              ->Unit(time_unit_for(puzzle))->UseRealTime();
         }
       }
     }
   }
 
   for (int threads : thread_counts()) {
-    const std::string t = "/threads:" + std::to_string(threads);
-    benchmark::RegisterBenchmark(("bfs/explicit-csr/cantor/msquare-2x5" + t).c_str(), explicit_graph<MagicBoard, MagicCantor>,
-                                 MagicBoard(5, MagicRules::msquare), "msquare-2x5", threads)
+    const std::string t = "threads:" + std::to_string(threads);
+    register_benchmark({"bfs", "explicit-csr", "cantor", "msquare-2x5", t}, explicit_graph<MagicBoard, MagicCantor>,
+                       MagicBoard(5, MagicRules::msquare), std::string("msquare-2x5"), threads)
         ->Unit(benchmark::kMillisecond)->UseRealTime();
-    benchmark::RegisterBenchmark(("bfs/explicit-csr/combinatorial/checkers-21" + t).c_str(),
-                                 explicit_graph<CheckersLine, CheckersCombinatorial>, CheckersLine(21), "checkers-21", threads)
+    register_benchmark({"bfs", "explicit-csr", "combinatorial", "checkers-21", t}, explicit_graph<CheckersLine, CheckersCombinatorial>,
+                       CheckersLine(21), std::string("checkers-21"), threads)
         ->Unit(benchmark::kMillisecond)->UseRealTime();
   }
 
-  // Point queries by depth on msquare-2x4: bidir vs ring (point mode) vs iddfs vs parallel.
+  // Point queries by depth on msquare-2x4: every engine with its default encoder.
   const auto by_depth = targets_by_depth("msquare-2x4", {4, 8, 12, 16, 20, 22}, 5);
   for (const auto& [depth, targets] : by_depth) {
     if (targets.empty()) continue;
-    for (const std::string engine : {"bidir", "ring", "iddfs", "parallel", "naive"}) {
-      const std::string encoder = engine == "naive" ? "none" : "cantor";
+    for (const auto& engine : engines()) {
       SolverConfig c;
       c.puzzle = "msquare-2x4";
-      c.engine = engine;
-      c.encoder = engine == "naive" ? "" : encoder;
-      const std::string name = "point/" + engine + "/" + encoder + "/msquare-2x4/depth:" + std::to_string(depth);
-      benchmark::RegisterBenchmark(name.c_str(), point_queries, c, targets)->Unit(benchmark::kMicrosecond);
+      c.engine = std::string(engine.name);
+      c.encoder = engine.uses_encoder ? "cantor" : "none";
+      register_benchmark({"point", c.engine, c.encoder, c.puzzle, "depth:" + std::to_string(depth)}, point_queries, c, targets)
+          ->Unit(benchmark::kMicrosecond);
     }
   }
   // Checkers point queries by N: random pairs with the default piece counts.
@@ -265,26 +283,50 @@ void register_all(bool full) {
         SolverConfig c = probe;
         c.engine = engine;
         c.encoder = encoder;
-        const std::string name = "point/" + engine + "/" + encoder + "/checkers-" + std::to_string(n) + "/random:10";
-        benchmark::RegisterBenchmark(name.c_str(), point_queries, c, targets)->Unit(benchmark::kMillisecond);
+        register_benchmark({"point", engine, encoder, probe.puzzle, "random:10"}, point_queries, c, targets)
+            ->Unit(time_unit_for(probe.puzzle));
       }
     }
   }
   for (const int width : {4, 5, 6}) {
     const std::string puzzle = "msquare-2x" + std::to_string(width);
     for (const bool fast : {true, false}) {
-      benchmark::RegisterBenchmark(("codec/decode/cantor/" + puzzle + (fast ? "/table" : "/division")).c_str(), cantor_codec,
-                                   width, true, fast);
-      benchmark::RegisterBenchmark(("codec/encode/cantor/" + puzzle + (fast ? "/vector" : "/popcount")).c_str(), cantor_codec,
-                                   width, false, fast);
+      register_benchmark({"codec", "decode", "cantor", puzzle, fast ? "table" : "division"}, cantor_codec, width, true, fast)
+          ->Unit(benchmark::kMicrosecond);
+      register_benchmark({"codec", "encode", "cantor", puzzle, fast ? "vector" : "popcount"}, cantor_codec, width, false, fast)
+          ->Unit(benchmark::kMicrosecond);
     }
   }
   // Judge throughput: all 40,320 boards in one input, answered from one BFS table.
-  for (const std::string encoder : {"cantor", "octal", "octal7", "decimal"})
-    benchmark::RegisterBenchmark(("judge/sicily1151/ring/" + encoder + "/all-40320").c_str(), judge_all_targets,
-                                 "sicily1151", "ring", encoder)->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("judge/sicily1151/naive/none/all-40320", judge_all_targets, "sicily1151", "naive", "")
-      ->Unit(benchmark::kMillisecond);
+  for (const auto& engine : {"ring", "naive"})
+    for (const auto& encoder : applicable_encoders(parse_puzzle("msquare"), engine))
+      register_benchmark({"judge", engine, encoder, "sicily1151", "all-40320"}, judge_all_targets, std::string("sicily1151"),
+                         std::string(engine), encoder)
+          ->Unit(benchmark::kMillisecond);
+}
+
+void print_own_help() {
+  benchmark::PrintDefaultHelp();
+  std::fprintf(stdout,
+               "bench_search's own flags:\n"
+               "          [--full]                adds msquare-2x6, checkers-25 and checkers-27\n"
+               "          [--threads=<list>]      thread counts of the parallel engines, e.g. 1,2,4,8,16\n"
+               "                                  (default: 1 and the powers of two up to the core count)\n");
+}
+
+// "1,2,4" -> {1, 2, 4}; empty when the list is not positive integers up to 1024.
+std::vector<int> parse_thread_list(std::string_view text) {
+  std::vector<int> out;
+  while (true) {
+    const auto comma = text.find(',');
+    const std::string_view item = text.substr(0, comma);
+    int value = 0;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), value);
+    if (item.empty() || ec != std::errc() || end != item.data() + item.size() || value < 1 || value > 1024) return {};
+    out.push_back(value);
+    if (comma == std::string_view::npos) return out;
+    text.remove_prefix(comma + 1);
+  }
 }
 
 }  // namespace
@@ -293,11 +335,30 @@ int main(int argc, char** argv) {
   bool full = false;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
-    if (std::string(argv[i]) == "--full") full = true;
-    else args.push_back(argv[i]);
+    const std::string_view arg = argv[i];
+    if (i > 0 && arg == "--full") {
+      full = true;
+    } else if (i > 0 && (arg.starts_with("--threads=") || arg == "--threads")) {
+      const std::string_view list = arg == "--threads" ? (i + 1 < argc ? argv[++i] : "") : arg.substr(10);
+      requested_threads = parse_thread_list(list);
+      if (requested_threads.empty()) {
+        std::fprintf(stderr, "bench_search: --threads needs a list of thread counts from 1 to 1024 like 1,2,4, got '%.*s'\n",
+                     static_cast<int>(list.size()), list.data());
+        return 2;
+      }
+    } else {
+      args.push_back(argv[i]);
+    }
   }
   int count = static_cast<int>(args.size());
-  benchmark::Initialize(&count, args.data());
+  args.push_back(nullptr);
+  benchmark::Initialize(&count, args.data(), print_own_help);
+  // The library removes the --benchmark_* flags it knows and leaves the rest.
+  if (count > 1) {
+    std::fprintf(stderr, "bench_search: unknown option '%s' (own flags: --full, --threads=LIST; the library's: see --help)\n",
+                 args[1]);
+    return 2;
+  }
   register_all(full);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

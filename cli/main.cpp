@@ -23,12 +23,12 @@
 #include <sstream>
 #include <thread>
 
-#include "cli/judges.hpp"
 #include "cli/memory.hpp"
 #include "core/errors.hpp"
 #include "core/memory_limit.hpp"
-#include "core/registry.hpp"
 #include "core/timer.hpp"
+#include "judges/judges.hpp"
+#include "registry/registry.hpp"
 
 #ifndef SEARCHBENCH_VERSION
 #define SEARCHBENCH_VERSION "unknown"
@@ -45,6 +45,31 @@ namespace {
 // Version 1: the fields the README's "JSON output" section lists.
 constexpr int kSchemaVersion = 1;
 const char* const kVersion = SEARCHBENCH_VERSION " (commit " SEARCHBENCH_COMMIT ")";
+
+// "a, b and c" (last_separator " and ") or "a, b, c" (", ").
+std::string joined(const std::vector<std::string>& names, const std::string& last_separator = ", ") {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? last_separator : ", ") + names[i];
+  return out;
+}
+
+// Help text from the registry's lists.
+std::string threaded_engines() {
+  std::vector<std::string> names;
+  for (const auto& e : engines())
+    if (e.threaded) names.emplace_back(e.name);
+  return joined(names);
+}
+std::string puzzle_sizes() {
+  std::vector<std::string> sizes;
+  for (const auto& f : families()) sizes.push_back(f.sizes);
+  return joined(sizes);
+}
+std::string encoder_names() {
+  std::string out;
+  for (const auto& f : families()) out += (out.empty() ? "" : "; ") + f.name + ": " + joined(f.encoders);
+  return out;
+}
 
 int machine_cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
@@ -119,7 +144,7 @@ int warmup_runs(int repetitions, int warmup) { return warmup >= 0 ? warmup : rep
 // clockwise order of the USACO judge. Without '/' and without --order the digits could
 // mean either board, so the run is refused.
 std::string board_text(const std::string& text, const PuzzleSpec& spec, const std::string& order, const char* option) {
-  if (spec.family != PuzzleFamily::magic) {
+  if (spec.family != "magic") {
     if (!order.empty()) throw InputError("--order applies to magic boards only");
     return text;
   }
@@ -141,8 +166,8 @@ std::string board_text(const std::string& text, const PuzzleSpec& spec, const st
       cell += ch;
     }
   }
-  const std::size_t k = static_cast<std::size_t>(spec.size);
-  if (cells.size() != 2 * k) return text;  // the puzzle's parser names the problem
+  const std::size_t k = cells.size() / 2;
+  if (cells.size() % 2 != 0) return text;  // the puzzle's parser names the problem
   std::string rows;
   for (std::size_t i = 0; i < k; ++i) rows += cells[i] + " ";
   rows += "/";
@@ -167,6 +192,7 @@ struct RunArgs {
   bool progress = false;
   bool quiet = false;
   bool top_down = false;
+  double bottom_up_ratio = SearchOptions{}.bottom_up_ratio;
 };
 
 SolverConfig config_of(const RunArgs& a, const PuzzleSpec& spec, int threads) {
@@ -180,6 +206,7 @@ SolverConfig config_of(const RunArgs& a, const PuzzleSpec& spec, int threads) {
   c.options.node_budget = a.node_budget;
   c.options.keep_table = false;
   c.options.bottom_up = !a.top_down;
+  c.options.bottom_up_ratio = a.bottom_up_ratio;
   c.options.memory_limit = memory_limit(a.max_memory);
   if (!a.quiet && (a.progress || isatty(STDERR_FILENO))) {
     // One line per depth: new states, rate so far, elapsed, and the time left if the rate
@@ -199,10 +226,14 @@ SolverConfig config_of(const RunArgs& a, const PuzzleSpec& spec, int threads) {
 
 int command_run(const RunArgs& a) {
   const PuzzleSpec spec = parse_puzzle(a.puzzle);
-  if (!a.order.empty() && spec.family != PuzzleFamily::magic) throw InputError("--order applies to magic boards only");
+  if (!a.order.empty() && spec.family != "magic") throw InputError("--order applies to magic boards only");
   const EngineInfo& engine = engine_info(a.engine);
-  if (!engine.threaded && a.threads > 1)
-    throw InputError("engine '" + a.engine + "' is serial; --threads applies to 'parallel' only");
+  if (!engine.threaded && a.threads > 1) {
+    std::vector<std::string> threaded;
+    for (const auto& e : engines())
+      if (e.threaded) threaded.push_back("'" + std::string(e.name) + "'");
+    throw InputError("engine '" + a.engine + "' is serial; --threads applies to " + joined(threaded, " and ") + " only");
+  }
   const int threads = a.threads > 0 ? a.threads : engine.threaded ? machine_cores() : 1;
   const SolverConfig config = config_of(a, spec, threads);
   const std::string target = a.target.empty() ? "" : board_text(a.target, spec, a.order, "--target");
@@ -263,24 +294,28 @@ int command_list() {
   for (const auto& e : engines())
     std::printf("  %-9s %s%s\n", std::string(e.name).c_str(), std::string(e.summary).c_str(),
                 e.whole_space ? "" : " [point queries only]");
-  const std::vector<std::string> puzzles = {"msquare-2x2", "msquare-2x3", "msquare-2x4", "msquare-2x5", "msquare-2x6",
-                                            "msquare-2x7", "msquare-2x8", "sicily1515-2x4", "sicily1515-2x6",
-                                            "checkers-11", "checkers-19", "checkers-25", "checkers-27", "checkers-32"};
-  std::cout << "\npuzzles (sizes: msquare-2xK K=2..8, sicily1515-2xK even K, checkers-N N=1..32):\n";
-  for (const auto& name : puzzles) {
-    const PuzzleSpec spec = parse_puzzle(name);
-    std::printf("  %-15s %llu states from the default start\n", name.c_str(),
-                static_cast<unsigned long long>(state_space_size(spec)));
-    for (const auto& e : encoders(spec)) {
-      if (e.fit.empty())
-        std::printf("      %-14s %s, key bound %llu\n", e.name.c_str(), e.dense ? "dense (direct table)" : "sparse (hashed)",
-                    static_cast<unsigned long long>(e.key_bound));
-      else
-        std::printf("      %-14s does not fit: %s\n", e.name.c_str(), e.fit.c_str());
+  std::cout << "\npuzzles (sizes: " << puzzle_sizes() << "):\n";
+  for (const auto& family : families()) {
+    for (const auto& name : family.examples) {
+      const PuzzleSpec spec = parse_puzzle(name);
+      std::printf("  %-15s %llu states from the default start\n", name.c_str(),
+                  static_cast<unsigned long long>(state_space_size(spec)));
+      for (const auto& e : encoders(spec)) {
+        if (e.fit.empty())
+          std::printf("      %-14s %s, key bound %llu\n", e.name.c_str(), e.dense ? "dense (direct table)" : "sparse (hashed)",
+                      static_cast<unsigned long long>(e.key_bound));
+        else
+          std::printf("      %-14s does not fit: %s\n", e.name.c_str(), e.fit.c_str());
+      }
     }
   }
-  std::cout << "\ncombinations: every engine runs with every encoder that fits; naive takes none;\n"
-               "bidir and iddfs answer point queries (--target) only.\n";
+  std::vector<std::string> whole_states, point_only;
+  for (const auto& e : engines()) {
+    if (!e.uses_encoder) whole_states.emplace_back(e.name);
+    if (!e.whole_space) point_only.emplace_back(e.name);
+  }
+  std::cout << "\ncombinations: every engine runs with every encoder that fits; " << joined(whole_states, " and ")
+            << " takes none;\n" << joined(point_only, " and ") << " answer point queries (--target) only.\n";
   return 0;
 }
 
@@ -311,13 +346,11 @@ struct CompareRow {
   std::vector<std::string> answers;         // one path per target, "-" when unreachable
 };
 
-CompareRow measure_case(const CompareArgs& a, const EngineInfo& engine, const std::string& encoder, int threads,
-                        const std::vector<std::string>& targets) {
-  SolverConfig c;
-  c.puzzle = a.puzzle;
-  c.engine = std::string(engine.name);
-  c.encoder = encoder == "none" ? "" : encoder;
-  c.options.threads = threads;
+CompareRow measure_case(const CompareArgs& a, const Combination& combination, const std::vector<std::string>& targets) {
+  const EngineInfo& engine = engine_info(combination.engine);
+  const std::string& encoder = combination.encoder;
+  const int threads = combination.threads;
+  SolverConfig c = combination.config(a.puzzle);
   c.options.memory_limit = memory_limit(a.max_memory);
   auto solver = make_solver(c);
   CompareRow row;
@@ -386,7 +419,7 @@ int command_compare(const CompareArgs& a, bool random_given) {
   Json doc;
   doc["schema_version"] = kSchemaVersion;
   doc["searchbench"] = kVersion;
-  doc["puzzle"] = spec.name();
+  doc["puzzle"] = spec.name;
   doc["targets"] = targets.size();
   doc["targets_note"] = target_note;
   doc["cores"] = machine_cores();
@@ -402,11 +435,11 @@ int command_compare(const CompareArgs& a, bool random_given) {
   bool have_reference = false, all_agree = true;
   std::vector<std::uint64_t> ref_counts;
   std::vector<std::string> ref_answers;
-  for (const auto& engine : engines()) {
-    if (!engine.whole_space && targets.empty()) continue;
-    for (const auto& encoder : applicable_encoders(spec, engine.name)) {
-      for (int threads : engine.threaded ? a.threads : std::vector<int>{1}) {
-        const CompareRow row = measure_case(a, engine, encoder, threads, targets);
+  for (const Combination& combination : combinations(spec, a.threads, targets.empty())) {
+    const EngineInfo& engine = engine_info(combination.engine);
+    {
+      {
+        const CompareRow row = measure_case(a, combination, targets);
         bool agrees = true;
         if (engine.whole_space) {
           if (ref_counts.empty()) ref_counts = row.depth_counts;
@@ -463,7 +496,7 @@ struct ExportArgs {
 // Upper bound on the bytes of an edge list: a line of two keys per move of every key.
 std::uint64_t estimate_export_bytes(const PuzzleSpec& spec, std::uint64_t key_bound) {
   const std::uint64_t digits = std::to_string(key_bound > 0 ? key_bound - 1 : 0).size();
-  const std::uint64_t moves = spec.family == PuzzleFamily::magic ? 3 : 4;
+  const std::uint64_t moves = spec.family == "magic" ? 3 : 4;  // 4: the most any family has
   const long double bytes = static_cast<long double>(key_bound) * moves * (2 * digits + 2);
   return bytes >= 1.8e19L ? std::numeric_limits<std::uint64_t>::max() : static_cast<std::uint64_t>(bytes);
 }
@@ -484,14 +517,14 @@ int command_export(const ExportArgs& a) {
   const std::uint64_t estimate = estimate_export_bytes(spec, key_bound);
   const bool to_stdout = a.output == "-";
   if (a.max_output > 0 && estimate > a.max_output)
-    throw InputError("the edge list of " + spec.name() + " takes up to " + human_bytes(estimate) + ", more than --max-output " +
+    throw InputError("the edge list of " + spec.name + " takes up to " + human_bytes(estimate) + ", more than --max-output " +
                      human_bytes(a.max_output));
   namespace fs = std::filesystem;
   const fs::path target = fs::path(a.output);
   const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
   const std::uint64_t free_bytes = to_stdout ? available_disk(STDOUT_FILENO) : available_disk(folder.string());
   if (free_bytes > 0 && estimate > free_bytes)
-    throw InputError("the edge list of " + spec.name() + " takes up to " + human_bytes(estimate) + ", more than the " +
+    throw InputError("the edge list of " + spec.name + " takes up to " + human_bytes(estimate) + ", more than the " +
                      human_bytes(free_bytes) + " free " + (to_stdout ? "where stdout goes" : "in '" + folder.string() + "'"));
   std::string temp = (folder / ("." + target.filename().string() + ".XXXXXX")).string();
   std::FILE* out = stdout;
@@ -599,12 +632,10 @@ int run_cli(int argc, char** argv) {
   run_cmd->footer(
       "Magic boards are written in row order with the rows split by '/' (1 2 3 4 / 8 7 6 5); without the '/' say\n"
       "--order rows or --order clockwise (the USACO judge's order). Checkers lines: ##&@@.");
-  run_cmd->add_option("--puzzle", run.puzzle, "msquare, msquare-2xK (K=2..8), sicily1515[-2xK], checkers-N (N=1..32)");
+  run_cmd->add_option("--puzzle", run.puzzle, puzzle_sizes());
   run_cmd->add_option("--engine", run.engine, "engine")->check(CLI::IsMember(engine_names));
-  run_cmd->add_option("--encoder", run.encoder,
-                      "magic: decimal, octal, octal7, cantor; checkers: decimal, bitpack, maskhole, combinatorial "
-                      "(default: the puzzle's perfect ranking)");
-  run_cmd->add_option("--threads", run.threads, "worker threads, 1.." + std::to_string(kMaxThreads) + " (parallel engine)")
+  run_cmd->add_option("--encoder", run.encoder, encoder_names() + " (default: the puzzle's perfect ranking)");
+  run_cmd->add_option("--threads", run.threads, "worker threads, 1.." + std::to_string(kMaxThreads) + " (engines: " + threaded_engines() + ")")
       ->check(kNotBlank)
       ->check(kThreadRange)
       ->default_str("every core for --engine parallel, else 1");
@@ -623,6 +654,8 @@ int run_cli(int argc, char** argv) {
   run_cmd->add_flag("--progress", run.progress, "print one line per depth on stderr (default: when stderr is a terminal)");
   run_cmd->add_flag("--quiet", run.quiet, "never print progress");
   run_cmd->add_flag("--top-down", run.top_down, "parallel: never switch a level to bottom-up (for comparison)");
+  run_cmd->add_option("--bottom-up-ratio", run.bottom_up_ratio,
+                      "parallel: a level runs bottom-up once its frontier outnumbers the unseen states by this factor");
 
   CompareArgs compare;
   auto* compare_cmd = app.add_subcommand("compare", "Run every engine x encoder and check that all answers agree");
@@ -635,7 +668,7 @@ int run_cli(int argc, char** argv) {
                                           " when --targets is not given)")
                          ->check(CLI::Range(0, 1'000'000));
   compare_cmd->add_option("--seed", compare.seed, "seed for the random targets");
-  compare_cmd->add_option("--threads", compare.threads, "thread counts for the parallel engine, 1.." + std::to_string(kMaxThreads))
+  compare_cmd->add_option("--threads", compare.threads, "thread counts for the threaded engines (" + threaded_engines() + "), 1.." + std::to_string(kMaxThreads))
       ->delimiter(',')
       ->check(kNotBlank)
       ->check(kThreadRange);
@@ -658,7 +691,7 @@ int run_cli(int argc, char** argv) {
   ExportArgs export_args;
   auto* export_cmd = app.add_subcommand("export", "Write the state graph as an edge list of keys (for explicit-graph BFS codes)");
   export_cmd->add_option("--puzzle", export_args.puzzle, "puzzle name (see list)");
-  export_cmd->add_option("--encoder", export_args.encoder, "a perfect encoder: cantor or combinatorial (the default)");
+  export_cmd->add_option("--encoder", export_args.encoder, "an encoder whose every key is a state (default: the family's perfect ranking)");
   export_cmd->add_option("--format", export_args.format, "el: one 'from to' line per edge")->check(CLI::IsMember({"el"}));
   export_cmd->add_option("--output", export_args.output, "file for the edges ('-': stdout)");
   size_option(export_cmd, "--max-output", export_args.max_output,

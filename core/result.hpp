@@ -43,6 +43,9 @@ struct SearchOptions {
   std::uint64_t node_budget = 4'000'000'000ULL; // iddfs: nodes before it gives up
   bool keep_table = true;  // whole-space runs keep what later path queries need
   bool bottom_up = true;   // parallel: allow bottom-up levels when the frontier is large
+  // parallel: a level runs bottom-up once its frontier outnumbers the unseen states by this
+  // factor (1.0 chosen by timing whole runs; scripts/reproduce.sh measures the effect).
+  double bottom_up_ratio = 1.0;
   // Bytes the search structures may hold (0: no limit). Point queries cannot know their
   // size up front, so engines check as they grow and throw BudgetError past it.
   std::uint64_t memory_limit = 0;

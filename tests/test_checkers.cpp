@@ -1,4 +1,4 @@
-// Checkers line: SPEC's totals and radii, the FZU sample, and random point queries checked
+// Checkers line: the known totals and radii, the FZU sample, and random point queries checked
 // against a small breadth-first search written plainly here (strings, std::map).
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <queue>
 #include <random>
 
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 #include "puzzles/checkers_line.hpp"
 
 using namespace searchbench;

@@ -7,7 +7,7 @@
 #include "core/byte_table.hpp"
 #include "core/errors.hpp"
 #include "core/memory_limit.hpp"
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 #include "core/two_bit_cells.hpp"
 
 using namespace searchbench;

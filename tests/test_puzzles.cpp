@@ -1,10 +1,10 @@
-// Puzzle rules: SPEC's move examples for both rule sets, inverses, parsing and printing.
+// Puzzle rules: the judges' move examples for both rule sets, inverses, parsing and printing.
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "core/errors.hpp"
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "puzzles/magic_board.hpp"
 
