@@ -437,39 +437,35 @@ int command_compare(const CompareArgs& a, bool random_given) {
   std::vector<std::string> ref_answers;
   for (const Combination& combination : combinations(spec, a.threads, targets.empty())) {
     const EngineInfo& engine = engine_info(combination.engine);
-    {
-      {
-        const CompareRow row = measure_case(a, combination, targets);
-        bool agrees = true;
-        if (engine.whole_space) {
-          if (ref_counts.empty()) ref_counts = row.depth_counts;
-          agrees = row.depth_counts == ref_counts;
-        }
-        if (!have_reference) {
-          ref_answers = row.answers;
-          have_reference = true;
-        }
-        agrees = agrees && row.answers == ref_answers;
-        all_agree = all_agree && agrees;
-        const double median = row.seconds.median();
-        const double rate = median > 0 ? row.work / median : 0.0;
-        Json j;
-        j["engine"] = row.engine;
-        j["encoder"] = row.encoder;
-        j["threads"] = row.threads;
-        j["threads_requested"] = row.threads_requested;
-        row.seconds.put(j);
-        j["states_per_second"] = rate;
-        j["peak_bytes"] = row.peak_bytes;
-        j["agrees"] = agrees;
-        doc["rows"].push_back(j);
-        if (!a.json)
-          std::printf("%-9s %-14s %7d %11s %11s %11s %14.0f %11s  %s\n", row.engine.c_str(), row.encoder.c_str(), row.threads,
-                      human_seconds(median).c_str(), human_seconds(row.seconds.min()).c_str(),
-                      human_seconds(row.seconds.max()).c_str(), rate, human_bytes(row.peak_bytes).c_str(),
-                      agrees ? "yes" : "NO");
-      }
+    const CompareRow row = measure_case(a, combination, targets);
+    bool agrees = true;
+    if (engine.whole_space) {
+      if (ref_counts.empty()) ref_counts = row.depth_counts;
+      agrees = row.depth_counts == ref_counts;
     }
+    if (!have_reference) {
+      ref_answers = row.answers;
+      have_reference = true;
+    }
+    agrees = agrees && row.answers == ref_answers;
+    all_agree = all_agree && agrees;
+    const double median = row.seconds.median();
+    const double rate = median > 0 ? row.work / median : 0.0;
+    Json j;
+    j["engine"] = row.engine;
+    j["encoder"] = row.encoder;
+    j["threads"] = row.threads;
+    j["threads_requested"] = row.threads_requested;
+    row.seconds.put(j);
+    j["states_per_second"] = rate;
+    j["peak_bytes"] = row.peak_bytes;
+    j["agrees"] = agrees;
+    doc["rows"].push_back(j);
+    if (!a.json)
+      std::printf("%-9s %-14s %7d %11s %11s %11s %14.0f %11s  %s\n", row.engine.c_str(), row.encoder.c_str(), row.threads,
+                  human_seconds(median).c_str(), human_seconds(row.seconds.min()).c_str(),
+                  human_seconds(row.seconds.max()).c_str(), rate, human_bytes(row.peak_bytes).c_str(),
+                  agrees ? "yes" : "NO");
   }
   doc["all_agree"] = all_agree;
   doc["peak_rss_bytes"] = peak_rss_bytes();
