@@ -233,6 +233,7 @@ void register_all(bool full) {
         if (huge && !engine.threaded) continue;   // a ring queue alone would take 3.8 GB
         if (large && !engine.uses_encoder) continue;  // naive: hours and tens of GiB
         if (large && !perfect) continue;
+        if (large && engine.counts_only) continue;  // out of core: disk-bound, measured whole-process by scale_runs.py
         SolverConfig c = combination.config(puzzle);
         const std::string threads = "threads:" + std::to_string(combination.threads);
         auto* b = register_benchmark({"bfs", c.engine, c.encoder, puzzle, threads}, whole_space, c)->Unit(time_unit_for(puzzle));

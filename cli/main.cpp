@@ -193,6 +193,8 @@ struct RunArgs {
   bool quiet = false;
   bool top_down = false;
   double bottom_up_ratio = SearchOptions{}.bottom_up_ratio;
+  std::string workdir;
+  bool resume = false;
 };
 
 SolverConfig config_of(const RunArgs& a, const PuzzleSpec& spec, int threads) {
@@ -208,6 +210,9 @@ SolverConfig config_of(const RunArgs& a, const PuzzleSpec& spec, int threads) {
   c.options.bottom_up = !a.top_down;
   c.options.bottom_up_ratio = a.bottom_up_ratio;
   c.options.memory_limit = memory_limit(a.max_memory);
+  c.options.workdir = a.workdir;
+  c.options.resume = a.resume;
+  c.options.max_memory = a.max_memory;
   if (!a.quiet && (a.progress || isatty(STDERR_FILENO))) {
     // One line per depth: new states, rate so far, elapsed, and the time left if the rate
     // holds for the states not yet reached (the component size is known up front).
@@ -228,6 +233,11 @@ int command_run(const RunArgs& a) {
   const PuzzleSpec spec = parse_puzzle(a.puzzle);
   if (!a.order.empty() && spec.family != "magic") throw InputError("--order applies to magic boards only");
   const EngineInfo& engine = engine_info(a.engine);
+  if ((!a.workdir.empty() || a.resume) && a.engine != "external")
+    throw InputError("--workdir and --resume apply to engine 'external' only");
+  if (a.resume && a.workdir.empty()) throw InputError("--resume needs the --workdir of the run to continue");
+  if (!a.target.empty() && engine.counts_only)
+    throw InputError("engine '" + a.engine + "' counts whole spaces only; use bidir for point queries");
   if (!engine.threaded && a.threads > 1) {
     std::vector<std::string> threaded;
     for (const auto& e : engines())
@@ -259,7 +269,7 @@ int command_run(const RunArgs& a) {
   j["puzzle"] = solver->puzzle_name();
   j["engine"] = a.engine;
   j["encoder"] = solver->encoder_name();
-  j["threads"] = r.threads;
+  j["threads"] = r.threads > 0 ? r.threads : threads;
   j["threads_requested"] = threads;
   j["cores"] = machine_cores();
   j["start"] = solver->start_text();
@@ -284,6 +294,15 @@ int command_run(const RunArgs& a) {
   j["generated"] = r.generated;
   j["peak_bytes"] = r.peak_bytes;
   j["peak_rss_bytes"] = peak_rss_bytes();
+  if (r.out_of_core) {
+    j["workdir"] = r.out_of_core->workdir;
+    j["segments"] = r.out_of_core->segments;
+    j["segment_keys"] = r.out_of_core->segment_keys;
+    j["bytes_written"] = r.out_of_core->bytes_written;
+    j["bytes_read"] = r.out_of_core->bytes_read;
+    j["peak_disk_bytes"] = r.out_of_core->peak_disk_bytes;
+    j["resumed_from"] = r.out_of_core->resumed_from;
+  }
   if (a.json) std::cout << j.dump() << "\n";
   else print_text(j);
   return 0;
@@ -364,7 +383,8 @@ CompareRow measure_case(const CompareArgs& a, const Combination& combination, co
     Timer timer;
     if (engine.whole_space) {
       whole = solver->explore();
-      for (const auto& t : targets) {
+      // Counts-only engines keep no paths: their counts are compared, not their answers.
+      if (!engine.counts_only) for (const auto& t : targets) {
         auto p = solver->table_path(t);
         answers.push_back(p ? *p : "-");
       }
@@ -381,7 +401,7 @@ CompareRow measure_case(const CompareArgs& a, const Combination& combination, co
     if (i >= warmup) row.seconds.all.push_back(seconds);
     row.answers = std::move(answers);
     row.depth_counts = whole.depth_counts;
-    row.threads = whole.threads;
+    row.threads = whole.threads > 0 ? whole.threads : threads;
     row.peak_bytes = std::max(row.peak_bytes, whole.peak_bytes);
     row.work = engine.whole_space ? static_cast<double>(whole.states()) : static_cast<double>(targets.size());
   }
@@ -443,11 +463,11 @@ int command_compare(const CompareArgs& a, bool random_given) {
       if (ref_counts.empty()) ref_counts = row.depth_counts;
       agrees = row.depth_counts == ref_counts;
     }
-    if (!have_reference) {
+    if (!have_reference && !engine.counts_only) {
       ref_answers = row.answers;
       have_reference = true;
     }
-    agrees = agrees && row.answers == ref_answers;
+    agrees = agrees && (engine.counts_only || row.answers == ref_answers);
     all_agree = all_agree && agrees;
     const double median = row.seconds.median();
     const double rate = median > 0 ? row.work / median : 0.0;
@@ -560,6 +580,7 @@ int command_export(const ExportArgs& a) {
 int command_judge(const std::string& name, const JudgeOptions& options) {
   validate_judge(name, options);  // before waiting for stdin
   std::string input;  // whole stdin in large blocks (istreambuf_iterator is several times slower)
+  if (struct stat st; fstat(fileno(stdin), &st) == 0 && S_ISREG(st.st_mode)) input.reserve(static_cast<std::size_t>(st.st_size));
   char block[1 << 16];
   for (std::size_t n; (n = std::fread(block, 1, sizeof block, stdin)) > 0;) input.append(block, n);
   try {
@@ -652,6 +673,8 @@ int run_cli(int argc, char** argv) {
   run_cmd->add_flag("--top-down", run.top_down, "parallel: never switch a level to bottom-up (for comparison)");
   run_cmd->add_option("--bottom-up-ratio", run.bottom_up_ratio,
                       "parallel: a level runs bottom-up once its frontier outnumbers the unseen states by this factor");
+  run_cmd->add_option("--workdir", run.workdir, "external: folder for the on-disk cells, successor lists and checkpoint");
+  run_cmd->add_flag("--resume", run.resume, "external: continue the run recorded in --workdir from its last completed depth");
 
   CompareArgs compare;
   auto* compare_cmd = app.add_subcommand("compare", "Run every engine x encoder and check that all answers agree");

@@ -10,6 +10,15 @@
 
 namespace searchbench {
 
+// What an out-of-core run (engine `external`) adds to its result.
+struct OutOfCoreStats {
+  std::string workdir;
+  std::uint64_t segments = 0, segment_keys = 0;
+  std::uint64_t bytes_written = 0, bytes_read = 0;  // by this run (a resumed one: since it resumed)
+  std::uint64_t peak_disk_bytes = 0;                // largest work folder of a depth, cells plus successor lists
+  int resumed_from = -1;                            // the first depth a resumed run still had to count; -1: a fresh run
+};
+
 struct SearchResult {
   // Point queries: true when the target was reached within the depth limit.
   bool found = false;
@@ -21,7 +30,8 @@ struct SearchResult {
   std::uint64_t generated = 0;  // successor states produced
   std::uint64_t peak_bytes = 0; // peak bytes held by the search structures
   double seconds = 0.0;
-  int threads = 1;              // threads the run could actually use (parallel: its arena's)
+  int threads = 0;              // threads the run could actually use (parallel: its arena's); 0: not reported
+  std::optional<OutOfCoreStats> out_of_core;
 
   std::uint64_t states() const {
     return std::accumulate(depth_counts.begin(), depth_counts.end(), std::uint64_t{0});
@@ -49,6 +59,12 @@ struct SearchOptions {
   // Bytes the search structures may hold (0: no limit). Point queries cannot know their
   // size up front, so engines check as they grow and throw BudgetError past it.
   std::uint64_t memory_limit = 0;
+  // external: the folder of work files (empty: a temporary one, removed afterwards), whether
+  // to continue the run recorded there, and the memory to stay within (0: 1 GiB).
+  std::string workdir;
+  bool resume = false;
+  std::uint64_t max_memory = 0;
+  std::uint64_t segment_keys = 0;  // external: keys per segment, a power of two (0: the largest that fits)
   ProgressFn progress;
 };
 

@@ -4,6 +4,9 @@
 //   whole space  it has explore(start)
 //   encoder      it is constructed from (puzzle, encoder, options), not (puzzle, options)
 //   threaded     it declares kThreaded = true (honours SearchOptions::threads)
+//   counts only  it declares kCountsOnly = true (whole-space counts; no paths, no point queries)
+//   perfect only it declares kPerfectEncoderOnly = true (runs with encoders whose every key
+//                is a state; the family builds it over those only)
 // Adding an engine: its file under engines/, its #include and its name in AllEngines.
 #pragma once
 
@@ -12,6 +15,7 @@
 
 #include "core/result.hpp"
 #include "engines/bidir_bfs.hpp"
+#include "engines/external_bfs.hpp"
 #include "engines/iddfs.hpp"
 #include "engines/naive_bfs.hpp"
 #include "engines/parallel_bfs.hpp"
@@ -28,7 +32,7 @@ struct EngineList {
   }
 };
 
-using AllEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs>;
+using AllEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs>;
 
 // What engine template `Engine` offers over puzzle P with encoder E.
 template <template <class, class> class Engine, class P, class E>
@@ -39,6 +43,8 @@ struct EngineTraits {
   static constexpr bool uses_encoder = std::constructible_from<Type, const P&, const E&, SearchOptions>;
   static constexpr bool whole_space = requires(Type& e, const typename P::State& s) { e.explore(s); };
   static constexpr bool threaded = requires { requires Type::kThreaded; };
+  static constexpr bool counts_only = requires { requires Type::kCountsOnly; };
+  static constexpr bool perfect_only = requires { requires Type::kPerfectEncoderOnly; };
 };
 
 }  // namespace searchbench

@@ -54,7 +54,10 @@ std::unique_ptr<Solver> make_family_solver(const typename F::Puzzle& shape, cons
         encoder_known = true;
         if (auto why = E::fits(puzzle); !why.empty())
           throw InputError("encoder '" + std::string(E::kName) + "' does not fit " + puzzle.name() + ": " + why);
-        solver = std::make_unique<SolverImpl<P, E, Engine<P, E>>>(puzzle, start, options);
+        if constexpr (Traits::perfect_only && !every_key_is_state<E>())
+          throw InputError("engine '" + engine + "' needs a perfect encoder (every key a state); '" + std::string(E::kName) +
+                           "' is not one");
+        else solver = std::make_unique<SolverImpl<P, E, Engine<P, E>>>(puzzle, start, options);
       }
     });
   });

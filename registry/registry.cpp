@@ -59,7 +59,7 @@ const std::vector<EngineInfo>& engines() {
     std::vector<EngineInfo> out;
     AllEngines::for_each([&]<template <class, class> class Engine>() {
       using T = EngineTraits<Engine, typename Probe::Puzzle, typename Probe::LastEncoder>;
-      out.push_back({T::name, T::summary, T::whole_space, T::uses_encoder, T::threaded});
+      out.push_back({T::name, T::summary, T::whole_space, T::uses_encoder, T::threaded, T::counts_only, T::perfect_only});
     });
     return out;
   }();
@@ -81,10 +81,11 @@ std::vector<EncoderInfo> encoders(const PuzzleSpec& puzzle) {
 }
 
 std::vector<std::string> applicable_encoders(const PuzzleSpec& puzzle, std::string_view engine) {
-  if (!engine_info(engine).uses_encoder) return {"none"};
+  const EngineInfo& info = engine_info(engine);
+  if (!info.uses_encoder) return {"none"};
   std::vector<std::string> names;
   for (const auto& e : encoders(puzzle))
-    if (e.fit.empty()) names.push_back(e.name);
+    if (e.fit.empty() && (e.perfect || !info.perfect_only)) names.push_back(e.name);
   return names;
 }
 

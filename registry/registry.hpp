@@ -43,6 +43,8 @@ struct EngineInfo {
   bool whole_space;   // explore(): whole-space search with per-depth counts
   bool uses_encoder;  // false: the engine keeps whole states (naive)
   bool threaded;      // honours --threads
+  bool counts_only = false;    // whole-space counts only: no table of paths, no point queries
+  bool perfect_only = false;   // runs only with encoders whose every key is a state
 };
 const std::vector<EngineInfo>& engines();
 const EngineInfo& engine_info(std::string_view name);  // throws InputError when unknown

@@ -614,6 +614,30 @@ def plot_sizes(out_dir, bfs, order):
 
 # ---------- the document ----------
 
+def judge_speed_section(w, raw_dir, out_dir):
+    """The newest scripts/judge_speed.py run: searchbench's judges against the classic programs."""
+    files = sorted(glob.glob(os.path.join(raw_dir, "judges-*.json")), key=os.path.basename)
+    if not files:
+        return
+    with open(files[-1]) as f:
+        doc = json.load(f)
+    ctx = doc["context"]
+    source = Source(files[-1], ctx, out_dir)
+    w.heading("Judges against the classic single-file programs",
+              f"`{ctx['command']}`: whole processes (start-up, I/O and every table included) on seeded inputs; each input "
+              f"read {ctx['runs']} times by each program, `searchbench judge` and the `bench/classic` program alternating, and "
+              "the medians per input summed. Ratio = searchbench / classic (below 1: searchbench is faster). CPU time (user + "
+              "system) stands beside wall time because on a shared machine the wall time also counts waiting for a core "
+              f"(load average {ctx['load_average_before'][0]:.1f} before the run, {ctx['load_average_after'][0]:.1f} after).")
+    table = []
+    for t in doc["totals"]:
+        table.append(([t["group"], t["inputs"], f"{t['ours_wall'] * 1000:.1f}", f"{t['classic_wall'] * 1000:.1f}", f"{t['ratio_wall']:.3f}",
+                       f"{t['ours_cpu'] * 1000:.1f}", f"{t['classic_cpu'] * 1000:.1f}", f"{t['ratio_cpu']:.3f}",
+                       "yes" if t["identical"] else "NO"], source))
+    w.table(["judge", "inputs", "searchbench wall ms", "classic wall ms", "ratio (wall)", "searchbench CPU ms", "classic CPU ms",
+             "ratio (CPU)", "outputs identical"], "lrrrrrrrl", table)
+
+
 def main(raw_dir, out_md):
     out_dir = os.path.dirname(out_md) or "."
     rows, sources = pick_newest(raw_dir, out_dir)
@@ -646,6 +670,7 @@ def main(raw_dir, out_md):
     whole_space_tables(w, bfs, order)
     scaling_table(w, bfs, order, sources)
     scale_section(w, raw_dir, out_dir)
+    judge_speed_section(w, raw_dir, out_dir)
     topdown_table(w, bfs, order)
     codec_table(w, [r for r in rows if r["kind"] == "codec" and r["rate"]], order)
     point_tables(w, [r for r in rows if r["kind"] == "point"], order)

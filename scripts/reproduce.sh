@@ -80,6 +80,9 @@ echo "== whole-process runs -> $scale"
   --git-revision "${revision}${dirty}" --command "$command"
 mv "$scale.partial" "$scale"
 
+echo "== judges against the classic programs -> results/raw/judges-${stamp}.json"
+/usr/bin/python3 scripts/judge_speed.py build/release --runs 5 --json "results/raw/judges-${stamp}.json"
+
 echo "== regenerating results/README.md"
 /usr/bin/python3 scripts/report.py results/raw results/README.md
 cat <<MSG

@@ -2,7 +2,7 @@
 """Whole-process runs of the large searches: wall time and peak resident memory.
 
 usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full] [--runs N] [--threads 1,2,...]
-                             [--git-revision REV] [--command TEXT]
+                             [--git-revision REV] [--command TEXT] [--only REGEX]
 
 Google Benchmark measures the search itself; a user of `searchbench run` also pays for
 start-up and page faults, and cares about the peak resident set (RSS) of the process,
@@ -13,12 +13,19 @@ counts and radii, point-query paths must have the length of their distance.
 Default: msquare-2x5 whole space with each thread count (default 1 and the powers of two
 up to the core count). --full adds msquare-2x6 and checkers-25/27 whole spaces with the
 largest thread count, and point queries (bidir) on msquare-2x6 and checkers-25/27 to a
-random target and a far one each. The JSON's context names the machine
+random target and a far one each. Out-of-core runs (engine external: 2x5 at
+--max-memory 1M, with --full 2x6 at 64M) get a fresh work folder under $SEARCHBENCH_WORKDIR
+(default: the system's temp folder), removed afterwards; their rows add bytes written and
+read, the work folder's peak size and the segment count. --only REGEX keeps the cases whose
+label matches. The JSON's context names the machine
 (scripts/machine_info.py), the commit and the date.
 """
 import argparse
 import json
 import os
+import re
+import shutil
+import tempfile
 import statistics
 import subprocess
 import sys
@@ -37,9 +44,13 @@ KNOWN = {
 
 
 def measure(exe, label, args, runs):
-    cmd = [exe] + args + ["--json", "--quiet"]
     walls, rss, doc = [], [], None
     for _ in range(runs):
+        workdir = None
+        cmd = [exe] + args + ["--json", "--quiet"]
+        if "external" in args:
+            workdir = tempfile.mkdtemp(prefix="searchbench-scale-", dir=os.environ.get("SEARCHBENCH_WORKDIR"))
+            cmd += ["--workdir", workdir]
         # Popen + wait4 gives this child's own rusage (ru_maxrss in KiB on Linux).
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -47,11 +58,15 @@ def measure(exe, label, args, runs):
         err = proc.stderr.read()
         _, status, usage = os.wait4(proc.pid, 0)
         walls.append(time.perf_counter() - start)
+        if workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
         if status != 0:
             sys.exit(f"failed (status {status}): {' '.join(cmd)}\n{err.decode()}")
         rss.append(usage.ru_maxrss * 1024)
         doc = json.loads(out)
     check(label, doc)
+    extra = {key: doc[key] for key in ("bytes_written", "bytes_read", "peak_disk_bytes", "segments", "peak_bytes")
+             if "bytes_written" in doc}
     row = {
         "label": label,
         "command": "searchbench " + " ".join(args),
@@ -62,6 +77,7 @@ def measure(exe, label, args, runs):
         "search_seconds": doc["seconds"],
         "states": doc.get("states"),
         "radius": doc.get("radius"),
+        **extra,
     }
     if "distance" in doc:
         row.update(distance=doc["distance"], path=doc["path"])
@@ -100,6 +116,7 @@ def main():
     parser.add_argument("--threads", type=thread_list)
     parser.add_argument("--git-revision", default="unknown")
     parser.add_argument("--command", default=None)
+    parser.add_argument("--only", default=None)
     opts = parser.parse_args()
     runs = opts.runs
     threads = opts.threads or [1] + [t for t in (2 ** k for k in range(1, 11)) if t <= len(os.sched_getaffinity(0))]
@@ -107,10 +124,13 @@ def main():
     whole = lambda p, enc, t: ["run", "--puzzle", p, "--engine", "parallel", "--encoder", enc, "--threads", str(t)]
     most = max(threads)
     most_label = f"{most} thread{'s' if most > 1 else ''}"
+    external = lambda p, t, memory: ["run", "--puzzle", p, "--engine", "external", "--threads", str(t), "--max-memory", memory]
     cases = [(f"msquare-2x5 whole space, {t} thread(s)", whole("msquare-2x5", "cantor", t)) for t in threads]
+    cases.append((f"msquare-2x5 out of core, {most_label}, --max-memory 1M", external("msquare-2x5", most, "1M")))
     if opts.full:
         cases += [
             (f"msquare-2x6 whole space, {most_label}", whole("msquare-2x6", "cantor", most)),
+            (f"msquare-2x6 out of core, {most_label}, --max-memory 64M", external("msquare-2x6", most, "64M")),
             (f"checkers-25 whole space, {most_label}", whole("checkers-25", "combinatorial", most)),
             (f"checkers-27 whole space, {most_label}", whole("checkers-27", "combinatorial", most)),
         ]
@@ -126,6 +146,8 @@ def main():
             for target, note in ((random_line, "a random line"), ("@" * k + "&" + "#" * k, "the line reversed")):
                 cases.append((f"checkers-{n} point query, bidir, {note}",
                               ["run", "--puzzle", f"checkers-{n}", "--engine", "bidir", "--target", target]))
+    if opts.only:
+        cases = [(label, a) for label, a in cases if re.search(opts.only, label)]
     rows = [measure(exe, label, a, runs) for label, a in cases]
     context = dict(describe(), date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), runs=runs,
                    git_revision=opts.git_revision, command=opts.command or "scripts/scale_runs.py " + " ".join(sys.argv[3:]))

@@ -5,7 +5,7 @@
 #   scripts/test.sh --sanitize tsan  the whole suite under ThreadSanitizer
 #   scripts/test.sh --quick          Release suite only
 #   scripts/test.sh --fuzz SECONDS   each libFuzzer target for SECONDS (clang build)
-# The default run keeps to ~15 minutes on 2 cores: the parallel engine's tests under TSan,
+# The default run keeps to ~15 minutes on 2 cores: the parallel and external engines' tests under TSan,
 # the CLI, judge and parser tests under ASan+UBSan, a 5 s libFuzzer smoke run of every
 # parser target, then everything in Release, then `cmake --install` to a temporary prefix
 # with a program built against the installed package (scripts/test_install.sh).
@@ -54,11 +54,11 @@ case "$mode" in
   quick) ;;
   default)
     echo "== ThreadSanitizer: parallel engine =="
-    build tsan cross_engine_tests unit_tests
-    ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9|msquare_2x4)_parallel_(cantor|decimal|bitpack|combinatorial)_t[24]|Determinism|CountsOnly.*Checkers15|ParallelThreads'
+    build tsan cross_engine_tests unit_tests external_tests
+    ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9|msquare_2x4)_parallel_(cantor|decimal|bitpack|combinatorial)_t[24]|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads'
     echo "== AddressSanitizer + UBSan: CLI, judges, parsers, encoders =="
-    build asan unit_tests cli_tests searchbench
-    ctest --preset asan -j "$jobs" -R 'Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|MemoryLimit|PointQueries'
+    build asan unit_tests cli_tests external_tests searchbench
+    ctest --preset asan -j "$jobs" -R 'Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|PointQueries'
     echo "== libFuzzer smoke run: every parser target, 5 s each =="
     fuzz 5
     ;;

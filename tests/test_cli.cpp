@@ -6,7 +6,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <signal.h>
+
 #include <array>
+#include <chrono>
+#include <random>
+#include <thread>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -570,4 +575,48 @@ TEST(Cli, JsonCarriesTheSchemaAndTextUsesTheSameNames) {
     const auto d = nlohmann::json::parse(run(std::string(args) + " --json").out);
     for (const auto& [key, value] : d.items()) EXPECT_FALSE(field(t.out, key).empty()) << args << ": " << key;
   }
+}
+
+// Out-of-core runs: kill -9 at seeded random moments, each time resuming from the last
+// completed depth, until a run finishes; its counts must be the parallel engine's. Then the
+// folder refuses a resume of another puzzle, and the bad combinations are refused.
+TEST(Cli, ExternalRunSurvivesKillsAndResumes) {
+  const std::string folder = ::testing::TempDir() + "/searchbench_cli_kill_" + std::to_string(getpid());
+  std::system(("rm -rf '" + folder + "'").c_str());
+  const std::string args = "run --puzzle msquare-2x5 --engine external --threads 2 --max-memory 1M --quiet --json --workdir " + folder;
+  std::mt19937 rng(20261201);
+  int kills = 0;
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    const bool resume = std::ifstream(folder + "/manifest.json").good();
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      const std::string cmd = std::string("exec " SEARCHBENCH_EXE " ") + args + (resume ? " --resume" : "") + " >/dev/null 2>&1";
+      execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100 + rng() % 900));
+    kills += kill(child, SIGKILL) == 0;
+    int status = 0;
+    waitpid(child, &status, 0);
+  }
+  EXPECT_GT(kills, 0);
+  const Outcome resumed = run(args + " --resume");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  const auto doc = nlohmann::json::parse(resumed.out);
+  const Outcome reference = run("run --puzzle msquare-2x5 --engine parallel --threads 2 --quiet --json");
+  ASSERT_EQ(reference.status, 0) << reference.err;
+  EXPECT_EQ(doc["depth_counts"], nlohmann::json::parse(reference.out)["depth_counts"]);
+  EXPECT_EQ(doc["states"], 3'628'800);
+  EXPECT_GE(doc["resumed_from"].get<int>(), 0);
+  for (const char* key : {"bytes_written", "bytes_read", "segments", "peak_disk_bytes"}) EXPECT_TRUE(doc.contains(key)) << key;
+
+  expect_refusal("run --puzzle msquare-2x4 --engine external --resume --workdir " + folder, "holds a run of msquare-2x5");
+  expect_refusal("run --puzzle msquare-2x5 --engine external --workdir " + folder, "add --resume");
+  std::system(("rm -rf '" + folder + "'").c_str());
+  expect_refusal("run --puzzle msquare-2x5 --engine external --resume", "--resume needs the --workdir");
+  expect_refusal("run --puzzle msquare-2x5 --engine parallel --workdir /tmp", "apply to engine 'external' only");
+  expect_refusal("run --puzzle msquare-2x5 --engine external --max-memory 20K", "too small");
+  expect_refusal("run --puzzle msquare-2x5 --engine external --encoder bitpack", "needs a perfect encoder");
+  expect_refusal("run --puzzle msquare --engine external --target '5 8 7 6 / 4 1 2 3'", "counts whole spaces only");
 }

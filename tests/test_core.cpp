@@ -106,9 +106,6 @@ TEST(ParallelThreads, AbsurdCountsAreRefusedAndTheReportIsWhatRan) {
   const SearchResult r = make_solver(config)->explore();
   EXPECT_EQ(r.threads, std::min(64, allowed));
   EXPECT_EQ(r.states(), 720u);
-  config.engine = "ring";
-  config.options.threads = 1;
-  EXPECT_EQ(make_solver(config)->explore().threads, 1);
 }
 
 // A point query touches a sliver of the space: a one-move query on msquare 2x8 (16! states)

@@ -1,0 +1,152 @@
+// The out-of-core engine against the in-memory parallel engine: the same per-depth counts
+// with segments small enough that almost every successor crosses to another segment's file,
+// at 1 and 2 threads; the memory refusal; and the checkpoint's rules (a finished folder
+// answers --resume with its counts, a folder of another search or a second fresh run is
+// refused). Killing a run and resuming it is tested end to end in test_cli.cpp.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "core/errors.hpp"
+#include "registry/registry.hpp"
+#include "known_facts.hpp"
+
+using namespace searchbench;
+
+namespace {
+
+struct Case {
+  std::string puzzle;
+  std::uint64_t segment_keys;
+  int threads;
+};
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.puzzle << "/" << c.segment_keys << "/t" << c.threads; }
+
+std::vector<std::uint64_t> parallel_counts(const std::string& puzzle) {
+  SolverConfig c;
+  c.puzzle = puzzle;
+  c.engine = "parallel";
+  c.options.keep_table = false;
+  return make_solver(c)->explore().depth_counts;
+}
+
+SolverConfig external(const std::string& puzzle, int threads, std::uint64_t segment_keys, const std::string& workdir = "") {
+  SolverConfig c;
+  c.puzzle = puzzle;
+  c.engine = "external";
+  c.options.threads = threads;
+  c.options.keep_table = false;
+  c.options.max_memory = 4 << 20;
+  c.options.segment_keys = segment_keys;
+  c.options.workdir = workdir;
+  return c;
+}
+
+// A fresh folder under the test's temp dir, removed with its contents afterwards.
+struct ScratchFolder {
+  std::string path;
+  explicit ScratchFolder(const std::string& name)
+      : path(::testing::TempDir() + "/searchbench_external_" + name + "_" + std::to_string(getpid())) {
+    std::filesystem::remove_all(path);
+  }
+  ~ScratchFolder() { std::filesystem::remove_all(path); }
+};
+
+class ExternalCounts : public ::testing::TestWithParam<Case> {};
+
+TEST_P(ExternalCounts, MatchTheParallelEngine) {
+  const Case& k = GetParam();
+  const SearchResult r = make_solver(external(k.puzzle, k.threads, k.segment_keys))->explore();
+  ASSERT_TRUE(r.out_of_core.has_value());
+  EXPECT_GE(r.out_of_core->segments, 5u) << "the case should spread over several segments";
+  EXPECT_EQ(r.depth_counts, parallel_counts(k.puzzle));
+  if (k.puzzle == "msquare-2x4") {
+    EXPECT_EQ(r.depth_counts, facts::kMsquare2x4Depths);
+  }
+  if (k.puzzle == "sicily1515") {
+    EXPECT_EQ(r.depth_counts, facts::kSicily1515Depths);
+  }
+  EXPECT_EQ(r.expanded, r.states());
+  EXPECT_GT(r.out_of_core->bytes_written, 0u);
+  EXPECT_EQ(r.out_of_core->resumed_from, -1);
+}
+
+std::vector<Case> cases() {
+  std::vector<Case> out;
+  for (int threads : {1, 2}) {
+    out.push_back({"msquare-2x4", 2048, threads});
+    out.push_back({"msquare-2x5", 1 << 18, threads});
+    out.push_back({"sicily1515", 2048, threads});
+    for (const char* checkers : {"checkers-13", "checkers-14", "checkers-15"}) out.push_back({checkers, 2048, threads});
+  }
+  return out;
+}
+
+std::string case_name(const ::testing::TestParamInfo<Case>& info) {
+  std::string n = info.param.puzzle + "_t" + std::to_string(info.param.threads);
+  for (char& ch : n)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Segments, ExternalCounts, ::testing::ValuesIn(cases()), case_name);
+
+TEST(External, MaxDepthStopsAfterThatDepth) {
+  SolverConfig c = external("msquare-2x4", 2, 2048);
+  c.options.max_depth = 7;
+  const auto r = make_solver(c)->explore();
+  const std::vector<std::uint64_t> first(facts::kMsquare2x4Depths.begin(), facts::kMsquare2x4Depths.begin() + 8);
+  EXPECT_EQ(r.depth_counts, first);
+}
+
+TEST(External, RefusesAMemoryLimitBelowTheSmallestWorkingSet) {
+  SolverConfig c = external("msquare-2x5", 2, 0);
+  c.options.max_memory = 20 << 10;
+  try {
+    make_solver(c)->explore();
+    FAIL() << "a 20 KiB limit was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("too small"), std::string::npos) << e.what();
+  }
+}
+
+TEST(External, NeedsAPerfectEncoder) {
+  SolverConfig c = external("msquare-2x4", 1, 0);
+  c.encoder = "bitpack";
+  EXPECT_THROW(make_solver(c), InputError);
+  EXPECT_EQ(applicable_encoders(parse_puzzle("msquare-2x4"), "external"), std::vector<std::string>{"cantor"});
+}
+
+TEST(External, CheckpointFolderBelongsToOneSearch) {
+  ScratchFolder folder("checkpoint");
+  // Three segments: every pass syncs each file it wrote, which takes real time on a disk.
+  const auto counts = make_solver(external("msquare-2x4", 2, 1 << 14, folder.path))->explore().depth_counts;
+  EXPECT_EQ(counts, facts::kMsquare2x4Depths);
+  EXPECT_TRUE(std::filesystem::exists(folder.path + "/manifest.json"));
+
+  // Finished: --resume answers from the manifest.
+  SolverConfig resume = external("msquare-2x4", 1, 0, folder.path);
+  resume.options.resume = true;
+  const auto again = make_solver(resume)->explore();
+  EXPECT_EQ(again.depth_counts, counts);
+  EXPECT_EQ(again.out_of_core->resumed_from, static_cast<int>(counts.size()));
+
+  // A fresh run into the same folder, or a resume of another puzzle, is refused.
+  EXPECT_THROW(make_solver(external("msquare-2x4", 1, 2048, folder.path))->explore(), InputError);
+  SolverConfig other = external("sicily1515", 1, 0, folder.path);
+  other.options.resume = true;
+  try {
+    make_solver(other)->explore();
+    FAIL() << "a folder of msquare-2x4 resumed sicily1515";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("holds a run of msquare-2x4"), std::string::npos) << e.what();
+  }
+  SolverConfig nothing = external("msquare-2x4", 1, 0, folder.path + "/empty");
+  nothing.options.resume = true;
+  EXPECT_THROW(make_solver(nothing)->explore(), InputError);
+}
+
+}  // namespace
