@@ -1,13 +1,17 @@
-// The memory guard: estimate what a whole-space run needs before allocating anything and
-// refuse at once when it exceeds the memory available (or the user's --max-memory).
+// The guards for requests that can grow huge: estimate what a run or an export needs before
+// allocating or writing anything, and refuse at once past the memory or disk available or
+// the user's --max-memory / --max-output.
 #pragma once
 
-#include <cctype>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
 #include <cstdint>
 #include <fstream>
 #include <string>
 
 #include "core/errors.hpp"
+#include "core/memory_limit.hpp"
 
 namespace searchbench {
 
@@ -22,34 +26,34 @@ inline std::uint64_t available_memory() {
   return 0;
 }
 
-// "512M", "4G", "1.5G", "1000000" (bytes). Empty: no limit (0).
-inline std::uint64_t parse_memory_limit(const std::string& text) {
-  if (text.empty()) return 0;
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    throw InputError("malformed --max-memory '" + text + "' (use e.g. 512M or 4G)");
-  }
-  std::string suffix = text.substr(used);
-  double scale = 1;
-  if (suffix == "K" || suffix == "KiB" || suffix == "k") scale = 1024.0;
-  else if (suffix == "M" || suffix == "MiB") scale = 1024.0 * 1024;
-  else if (suffix == "G" || suffix == "GiB") scale = 1024.0 * 1024 * 1024;
-  else if (!suffix.empty()) throw InputError("malformed --max-memory '" + text + "' (use e.g. 512M or 4G)");
-  if (!(value > 0)) throw InputError("--max-memory must be positive (got '" + text + "')");
-  return static_cast<std::uint64_t>(value * scale);
+// Bytes free to an unprivileged writer in `folder` (0 when unknown).
+inline std::uint64_t available_disk(const std::string& folder) {
+  struct statvfs fs {};
+  if (statvfs(folder.c_str(), &fs) != 0) return 0;
+  return static_cast<std::uint64_t>(fs.f_bavail) * fs.f_frsize;
 }
 
+// The same for the file system an open file lives on; 0 unless `fd` is a regular file (a
+// pipe or a terminal has no disk to fill).
+inline std::uint64_t available_disk(int fd) {
+  struct stat st {};
+  struct statvfs fs {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || fstatvfs(fd, &fs) != 0) return 0;
+  return static_cast<std::uint64_t>(fs.f_bavail) * fs.f_frsize;
+}
+
+// `limit` is --max-memory in bytes (0: not given).
 inline void check_memory(std::uint64_t needed, std::uint64_t limit, const std::string& what) {
   const std::uint64_t available = available_memory();
-  auto mib = [](std::uint64_t b) { return std::to_string(b >> 20) + " MiB"; };
   if (limit > 0 && needed > limit)
-    throw InputError("a whole-space run of " + what + " needs about " + mib(needed) + ", more than --max-memory " + mib(limit));
+    throw InputError("a whole-space run of " + what + " needs about " + human_bytes(needed) + ", more than --max-memory " +
+                     human_bytes(limit));
   if (available > 0 && needed > available)
-    throw InputError("a whole-space run of " + what + " needs about " + mib(needed) + ", more than the " + mib(available) +
-                     " of memory available; choose a smaller puzzle or a denser encoder");
+    throw InputError("a whole-space run of " + what + " needs about " + human_bytes(needed) + ", more than the " +
+                     human_bytes(available) + " of memory available; choose a smaller puzzle or a denser encoder");
 }
+
+// The limit a search gets: --max-memory when given, else the memory available now.
+inline std::uint64_t memory_limit(std::uint64_t max_memory) { return max_memory > 0 ? max_memory : available_memory(); }
 
 }  // namespace searchbench

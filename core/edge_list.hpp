@@ -9,8 +9,10 @@
 // of millions of edges are the point.
 #pragma once
 
+#include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -48,7 +50,7 @@ EdgeListSummary write_edge_list(const P& puzzle, const E& enc, const typename P:
     std::vector<char> buffer(1 << 20);
     std::size_t used = 0;
     auto flush = [&] {
-      if (used && std::fwrite(buffer.data(), 1, used, out) != used) throw InputError("export: write failed");
+      if (used && std::fwrite(buffer.data(), 1, used, out) != used) throw OutputError(std::string("cannot write the edge list: ") + std::strerror(errno));
       used = 0;
     };
     for_each_edge(puzzle, enc, false, [&](Key from, Key to) {
@@ -62,7 +64,7 @@ EdgeListSummary write_edge_list(const P& puzzle, const E& enc, const typename P:
       ++summary.edges;
     });
     flush();
-    if (std::fflush(out) != 0) throw InputError("export: write failed");
+    if (std::fflush(out) != 0) throw OutputError(std::string("cannot write the edge list: ") + std::strerror(errno));
     return summary;
   }
 }

@@ -11,6 +11,11 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Output that could not be written: a full disk, a closed pipe.
+struct OutputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // A search that would exceed the memory or node budget it was given.
 struct BudgetError : std::runtime_error {
   using std::runtime_error::runtime_error;

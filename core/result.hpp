@@ -30,6 +30,7 @@ struct SearchResult {
   std::uint64_t generated = 0;  // successor states produced
   std::uint64_t peak_bytes = 0; // peak bytes held by the search structures
   double seconds = 0.0;
+  int threads = 0;              // threads the run could actually use (parallel: its arena's); 0: not reported
   std::optional<OutOfCoreStats> out_of_core;
   // Distributed runs (engine mpi): the ranks that took part and the bytes they sent one
   // another; peak_bytes then sums all ranks. Only rank 0's result reports.
@@ -46,8 +47,13 @@ struct SearchResult {
 // Called once per completed depth: (depth, states new at that depth, seconds so far).
 using ProgressFn = std::function<void(int, std::uint64_t, double)>;
 
+// oneTBB names arena slots with 16-bit ids, so an arena of 65,535 slots or more corrupts its
+// bookkeeping (a crash when the arena is torn down). Far below that, and far above any
+// machine this suite runs on, 1024 is the most threads a run accepts.
+inline constexpr int kMaxThreads = 1024;
+
 struct SearchOptions {
-  int threads = 1;
+  int threads = 1;                              // 1..kMaxThreads
   int max_depth = -1;                           // -1: unlimited
   std::uint64_t node_budget = 4'000'000'000ULL; // iddfs: nodes before it gives up
   bool keep_table = true;  // whole-space runs keep what later path queries need
@@ -55,6 +61,9 @@ struct SearchOptions {
   // parallel: a level runs bottom-up once its frontier outnumbers the unseen states by this
   // factor (1.0 chosen by timing whole runs; scripts/reproduce.sh measures the effect).
   double bottom_up_ratio = 1.0;
+  // Bytes the search structures may hold (0: no limit). Point queries cannot know their
+  // size up front, so engines check as they grow and throw BudgetError past it.
+  std::uint64_t memory_limit = 0;
   // external: the folder of work files (empty: a temporary one, removed afterwards), whether
   // to continue the run recorded there, and the memory to stay within (0: 1 GiB).
   std::string workdir;

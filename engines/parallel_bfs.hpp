@@ -1,7 +1,10 @@
 // Engine `parallel`: level-synchronous breadth-first search on oneTBB.
 //
-// Every run is one level at a time inside a tbb::task_arena of `threads` workers, each
-// level split into chunks by core/parallel_chunks.hpp. Which level strategy runs depends on
+// Every run is one level at a time inside a tbb::task_arena, each level split into chunks by
+// core/parallel_chunks.hpp. The arena has `threads` slots or as many as oneTBB lets run at
+// once (global_control's max_allowed_parallelism, the machine's cores by default), whichever
+// is fewer: a larger arena would only get a warning from oneTBB and no more workers. The
+// result reports the arena's concurrency, i.e. the threads that could run. Which level strategy runs depends on
 // what the caller wants and on the encoder:
 // * Whole-space runs that keep no table (the CLI's and the benchmarks'), dense encoders
 //   whose keys are mostly states: two bits per key and no frontier list at all, after
@@ -23,12 +26,14 @@
 //   lexicographically smallest shortest path for any thread count and any interleaving.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <variant>
 
+#include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 
 #include "core/byte_table.hpp"
@@ -36,6 +41,7 @@
 #include "core/concurrent_depth_map.hpp"
 #include "core/errors.hpp"
 #include "core/lex_path.hpp"
+#include "core/memory_limit.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
 #include "engines/parallel/dense_visited.hpp"
@@ -55,7 +61,8 @@ class ParallelBfs {
 
   ParallelBfs(const P& puzzle, const E& enc, SearchOptions options = {})
       : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {
-    if (options_.threads < 1) throw InputError("thread count must be at least 1");
+    if (options_.threads < 1 || options_.threads > kMaxThreads)
+      throw InputError("thread count must be 1.." + std::to_string(kMaxThreads) + " (got " + std::to_string(options_.threads) + ")");
     if (!(options_.bottom_up_ratio >= 0))
       throw InputError("the bottom-up ratio must be a non-negative number (got " + std::to_string(options_.bottom_up_ratio) + ")");
   }
@@ -112,23 +119,31 @@ class ParallelBfs {
   SearchResult run(const State& start, const State* target, Visited& visited) {
     Timer timer;
     SearchResult result;
-    tbb::task_arena arena(options_.threads);
+    const auto allowed = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+    tbb::task_arena arena(static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options_.threads), allowed)));
     arena.execute([&] {
+      const int threads = tbb::this_task_arena::max_concurrency();
       if (two_bit_mode(start, target)) {
         result = two_bit_levels(puzzle_, enc_, options_, start);
       } else if (enc_.dense()) {
         // Point queries and kept tables: the bitset plus a byte of depth per key.
         const bool with_depths = target != nullptr || options_.keep_table;
+        enforce_memory_limit(options_.memory_limit, enc_.key_bound() / 8 + (with_depths ? enc_.key_bound() : 0),
+                             "the parallel engine's visited table");
         auto& v = visited.template emplace<std::shared_ptr<DenseVisited>>(
             std::make_shared<DenseVisited>(enc_.key_bound(), with_depths));
         result = frontier_levels(puzzle_, enc_, options_, *v, start, target);
         result.peak_bytes += v->bytes();
       } else {
+        // Sized for the whole component up front, except for point queries, which usually
+        // touch a sliver of it (and the component may be 16! states).
+        const std::uint64_t component = puzzle_.component_size(start);
         auto& v = visited.template emplace<std::shared_ptr<ShardedDepthMap>>(
-            std::make_shared<ShardedDepthMap>(puzzle_.component_size(start)));
+            std::make_shared<ShardedDepthMap>(target ? std::min<std::uint64_t>(component, 1 << 16) : component));
         result = frontier_levels(puzzle_, enc_, options_, *v, start, target);
         result.peak_bytes += v->bytes();
       }
+      result.threads = threads;
     });
     if (target && result.found) {
       result.path = lex_smallest_path(puzzle_, enc_, start, *target, result.distance,

@@ -1,7 +1,9 @@
 // Engine `ring`: the classic serial breadth-first search.
 //
-// * Queue: a fixed-capacity circular buffer of keys, allocated once (capacity = the size
-//   of the start's component, so it can never overflow), never reallocated.
+// * Queue: a circular buffer of keys. A whole-space run allocates it once at the size of
+//   the start's component, so it can never overflow and is never reallocated. A point
+//   query usually touches a sliver of the space (one move on msquare 2x8's 16! states),
+//   so its ring starts small and doubles when full, like its hashed table.
 // * Visited set and parent links in one: one byte per key records the move that first
 //   reached it (a direct table for dense encoders, a hash map for sparse ones).
 // * Moves are tried in A, B, C order and the first discovery is kept. By induction each
@@ -22,6 +24,7 @@
 #include "core/byte_table.hpp"
 #include "core/concepts.hpp"
 #include "core/errors.hpp"
+#include "core/memory_limit.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
 
@@ -73,6 +76,8 @@ class RingBfs {
     return std::min<std::uint64_t>(puzzle_.component_size(start), enc_.key_bound());
   }
 
+  static constexpr std::uint64_t kFirstQueryRing = 1024;
+
   std::string rebuild(State state) const { return rebuild_in(*table_, state); }
   std::string rebuild_in(const ByteTable& table, State state) const {
     std::string path;
@@ -90,8 +95,11 @@ class RingBfs {
     Timer timer;
     SearchResult result;
     const std::uint64_t capacity = this->capacity(start);
+    std::uint64_t ring_size = target ? std::min<std::uint64_t>(capacity, kFirstQueryRing) : capacity;
+    auto check_memory = [&] { enforce_memory_limit(options_.memory_limit, table.bytes() + ring_size * sizeof(Key), "this ring search"); };
+    check_memory();
     // Left uninitialised: pages the search never reaches are never touched.
-    std::unique_ptr<Key[]> ring(new Key[capacity]);
+    std::unique_ptr<Key[]> ring(new Key[ring_size]);
 
     const Key start_key = enc_.encode(start);
     const Key target_key = target ? enc_.encode(*target) : 0;
@@ -107,7 +115,7 @@ class RingBfs {
       std::uint64_t level = size, discovered = 0;
       while (level-- > 0 && !found) {
         const State state = enc_.decode(ring[head]);
-        head = head + 1 == capacity ? 0 : head + 1;
+        head = head + 1 == ring_size ? 0 : head + 1;
         --size;
         ++result.expanded;
         for (int m = 0; m < puzzle_.move_count(); ++m) {
@@ -115,8 +123,18 @@ class RingBfs {
           ++result.generated;
           const Key k = enc_.encode(next);
           if (!table.insert(k, static_cast<std::uint8_t>(m))) continue;
+          if (size == ring_size) {  // point queries only: a whole-space ring holds the component
+            const std::uint64_t grown = std::min(capacity, 2 * ring_size);
+            std::unique_ptr<Key[]> bigger(new Key[grown]);
+            for (std::uint64_t i = 0; i < size; ++i) bigger[i] = ring[(head + i) % ring_size];
+            ring = std::move(bigger);
+            ring_size = grown;
+            head = 0;
+            tail = size;
+            check_memory();
+          }
           ring[tail] = k;
-          tail = tail + 1 == capacity ? 0 : tail + 1;
+          tail = tail + 1 == ring_size ? 0 : tail + 1;
           ++size;
           ++discovered;
           if (target && k == target_key) {
@@ -126,11 +144,12 @@ class RingBfs {
         }
       }
       if (discovered == 0) break;
+      if (target) check_memory();
       result.depth_counts.push_back(discovered);
       if (options_.progress) options_.progress(depth + 1, discovered, timer.seconds());
     }
 
-    result.peak_bytes = table.bytes() + capacity * sizeof(Key);
+    result.peak_bytes = table.bytes() + ring_size * sizeof(Key);
     if (target && found) {
       result.found = true;
       result.path = rebuild_in(table, *target);

@@ -26,6 +26,8 @@ namespace searchbench {
 
 namespace {
 
+constexpr std::size_t kFzuMaxLength = 20;
+
 // Whitespace-separated tokens with the line each starts on.
 class Tokens {
  public:
@@ -53,8 +55,11 @@ class Tokens {
     return v;
   }
   int line() const { return token_line_; }
+  // The judge's output so far, carried by the error so that answers already computed are
+  // not lost.
+  void keep_answers(const std::string& answers) { answers_ = &answers; }
   [[noreturn]] void fail(const std::string& message) const {
-    throw InputError("line " + std::to_string(token_line_) + ": " + message);
+    throw JudgeInputError("line " + std::to_string(token_line_) + ": " + message, answers_ ? *answers_ : std::string());
   }
   bool at_end() {
     const std::size_t p = pos_;
@@ -71,6 +76,7 @@ class Tokens {
   std::size_t pos_ = 0;
   int line_ = 1;
   int token_line_ = 1;
+  const std::string* answers_ = nullptr;
 };
 
 // Reads 2K cell values into a row-order board (`clockwise`: the input lists them clockwise).
@@ -156,9 +162,17 @@ std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOpt
   std::optional<MagicOracle> oracle;  // built at the first case
   std::string out;
   out.reserve(input.size() + input.size() / 4);  // an answer line is about as long as its case
+  in.keep_answers(out);
   while (true) {
     auto limit = in.next_int("a move limit N");
-    if (!limit || *limit == -1) break;
+    if (!limit) break;
+    if (*limit == -1) {
+      if (!in.at_end()) {
+        in.next();
+        in.fail("unexpected input after the -1 that ends the input");
+      }
+      break;
+    }
     if (*limit < 0) in.fail("move limit " + std::to_string(*limit) + " is negative (only -1 ends the input)");
     const MagicState target = read_board(in, board, false);
     if (!oracle) oracle.emplace(board, options);
@@ -201,6 +215,7 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
   const bool registry_route = !options.engine.empty() || !options.encoder.empty();
   CheckersDistances distances;
   std::string out;
+  in.keep_answers(out);
   for (long long c = 0; c < *count; ++c) {
     auto a = in.next();
     if (!a) in.fail("the case count is " + std::to_string(*count) + " but only " + std::to_string(c) + " cases are given");
@@ -209,7 +224,12 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
     if (!b || in.line() != line) in.fail("case " + std::to_string(c + 1) + " needs two boards on one line");
     if (a->size() != b->size())
       in.fail("boards '" + std::string(a->substr(0, 40)) + "' and '" + std::string(b->substr(0, 40)) + "' differ in length");
-    if (a->empty() || a->size() > 32) in.fail("board length " + std::to_string(a->size()) + " is not supported (1..32)");
+    // The judge promises N < 21. Longer lines grow without bound for bidir (an antipodal
+    // N=32 pair passes 150 MB and keeps going): `searchbench run` takes those, with its
+    // memory guard.
+    if (a->empty() || a->size() > kFzuMaxLength)
+      in.fail("board length " + std::to_string(a->size()) + " is outside fzu1603's 1.." + std::to_string(kFzuMaxLength) +
+              " (longer lines: searchbench run --puzzle checkers-N)");
     try {
       int distance;
       if (registry_route || !CheckersDistances::fits(static_cast<int>(a->size()))) {
@@ -236,6 +256,22 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
     in.fail("unexpected extra input after " + std::to_string(*count) + " cases");
   }
   return out;
+}
+
+void validate_judge(std::string_view name, const JudgeOptions& options) {
+  SolverConfig config;
+  if (name == "sicily1151" || name == "msquare" || name == "sicily1515") {
+    config.puzzle = name == "sicily1515" ? "sicily1515" : "msquare";
+    config.engine = options.engine.empty() ? "ring" : options.engine;
+    config.encoder = options.encoder.empty() && config.engine != "naive" ? "cantor" : options.encoder;
+  } else if (name == "fzu1603") {
+    config.puzzle = "checkers-5";
+    config.engine = options.engine.empty() ? "bidir" : options.engine;
+    config.encoder = options.encoder.empty() && config.engine != "naive" ? "bitpack" : options.encoder;
+  } else {
+    throw InputError("unknown judge '" + std::string(name) + "' (choose sicily1151, sicily1515, msquare or fzu1603)");
+  }
+  make_solver(config);  // throws for an unknown engine or encoder, or one that does not fit
 }
 
 std::string run_judge(std::string_view name, std::string_view input, const JudgeOptions& options) {

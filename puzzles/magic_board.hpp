@@ -104,13 +104,18 @@ class MagicBoard {
   int inverse_move(int m) const { return inverse_[m]; }
   int move_order(int m) const { return order_[m]; }
 
-  // Every permutation is reachable for the sizes whose counts are published; (2K)! is a
-  // bound for the rest.
+  // States reachable from any state: the order of the group the three moves generate.
+  // For K >= 3 under both rule sets that is the whole symmetric group, (2K)! (a Schreier-Sims
+  // order computation over the move permutations; whole-space runs confirm it up to 2x5).
+  // For K = 2 the central block is the whole board and A, B, C are all symmetries of a
+  // square, so they generate its dihedral group: 8 of the 4! arrangements.
   std::uint64_t component_size(const State&) const {
+    if (k_ == 2) return 8;
     std::uint64_t f = 1;
     for (int i = 2; i <= n_; ++i) f *= static_cast<std::uint64_t>(i);
     return f;
   }
+  // One component for K >= 3; for K = 2 (three components of 8) the search finds out.
   bool same_component(const State&, const State&) const { return true; }
 
   State parse(std::string_view text) const { return parse_ordered(text, false); }

@@ -1,9 +1,11 @@
 // The searchbench executable as a user meets it: exit codes, the one-line error on stderr
 // for every class of bad input, the memory guard, JSON output, compare and list.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <signal.h>
 
 #include <array>
@@ -11,8 +13,12 @@
 #include <random>
 #include <thread>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <numeric>
+#include <sstream>
+#include <thread>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -33,13 +39,15 @@ std::string slurp(const std::string& path) {
 }
 
 // Runs the executable with `args`, feeding `input` on stdin; a 20 s limit catches hangs.
-Outcome run(const std::string& args, const std::string& input = "") {
+// `stdout_to` replaces the capture of stdout (e.g. ">/dev/full" or ">&-").
+Outcome run(const std::string& args, const std::string& input = "", const std::string& stdout_to = "") {
   // Unique names: ctest runs these tests as parallel processes sharing one temp folder.
   static int call = 0;
   const std::string base = ::testing::TempDir() + "/searchbench_cli_" + std::to_string(getpid()) + "_" + std::to_string(++call);
   const std::string in = base + ".in", out = base + ".out", err = base + ".err";
   std::ofstream(in) << input;
-  const std::string cmd = "timeout 20 " SEARCHBENCH_EXE " " + args + " <" + in + " >" + out + " 2>" + err;
+  const std::string cmd =
+      "timeout 20 " SEARCHBENCH_EXE " " + args + " <" + in + " " + (stdout_to.empty() ? ">" + out : stdout_to) + " 2>" + err;
   const int raw = std::system(cmd.c_str());
   Outcome o;
   o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
@@ -59,19 +67,30 @@ void expect_refusal(const std::string& args, const std::string& fragment, const 
   EXPECT_EQ(o.err.rfind("searchbench: ", 0), 0u) << o.err;
 }
 
+// The value on the text output's line for `field` (the JSON name), or "" when missing.
+std::string field(const std::string& text, const std::string& name) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(name + " ", 0) != 0) continue;
+    const auto value = line.find_first_not_of(' ', name.size());
+    return value == std::string::npos ? "" : line.substr(value);
+  }
+  return "";
+}
+
 }  // namespace
 
 TEST(Cli, RunPrintsTheWholeSpaceAndJson) {
   const Outcome o = run("run --puzzle msquare --engine ring --encoder cantor --quiet");
   ASSERT_EQ(o.status, 0) << o.err;
-  EXPECT_NE(o.out.find("states   40320"), std::string::npos);
-  EXPECT_NE(o.out.find("radius   22"), std::string::npos);
+  EXPECT_EQ(field(o.out, "states"), "40320");
+  EXPECT_EQ(field(o.out, "radius"), "22");
   const Outcome j = run("run --puzzle msquare --engine parallel --threads 2 --json --quiet");
   ASSERT_EQ(j.status, 0) << j.err;
   const auto doc = nlohmann::json::parse(j.out);
   EXPECT_EQ(doc["states"], 40320);
   EXPECT_EQ(doc["radius"], 22);
-  EXPECT_EQ(doc["threads"], 2);
+  EXPECT_EQ(doc["threads"], std::min(2, doc["cores"].get<int>()));
   EXPECT_EQ(doc["depth_counts"].get<std::vector<std::uint64_t>>(), searchbench::facts::kMsquare2x4Depths);
   for (const char* key : {"puzzle", "engine", "encoder", "seconds", "peak_bytes"}) EXPECT_TRUE(doc.contains(key)) << key;
   const Outcome td = run("run --puzzle msquare --engine parallel --encoder cantor --top-down --json --quiet");
@@ -88,7 +107,7 @@ TEST(Cli, PointQueryWithJson) {
   EXPECT_FALSE(doc.contains("radius"));  // a point query has no whole-space totals
   const Outcome c = run("run --puzzle checkers-5 --engine iddfs --start '##&@@' --target '@@&##'");
   ASSERT_EQ(c.status, 0) << c.err;
-  EXPECT_NE(c.out.find("distance 8"), std::string::npos);
+  EXPECT_EQ(field(c.out, "distance"), "8");
 }
 
 TEST(Cli, JudgesReadStdinAndWriteExactOutput) {
@@ -204,7 +223,7 @@ TEST(Cli, EveryClassOfBadInputIsRefusedWithOneLine) {
   expect_refusal("judge tetris", "unknown judge 'tetris'");
   // Names and combinations.
   expect_refusal("run --puzzle sudoku", "unknown puzzle 'sudoku'");
-  expect_refusal("run --engine dfs", "unknown engine 'dfs'");
+  expect_refusal("run --engine dfs", "--engine: dfs not in");
   expect_refusal("run --encoder zip", "unknown encoder 'zip'");
   expect_refusal("run --puzzle msquare-2x5 --encoder decimal", "does not fit msquare-2x5");
   expect_refusal("run --puzzle checkers-31 --encoder maskhole", "fits N <= 29");
@@ -214,22 +233,22 @@ TEST(Cli, EveryClassOfBadInputIsRefusedWithOneLine) {
   expect_refusal("run --engine bidir", "point queries only");
   expect_refusal("run --engine ring --threads 2", "serial");
   // Numbers.
-  expect_refusal("run --engine parallel --threads 0", "thread count must be a positive integer");
-  expect_refusal("run --engine parallel --threads -3", "thread count must be a positive integer");
+  expect_refusal("run --engine parallel --threads 0", "--threads: Value 0 not in range 1 to 1024");
+  expect_refusal("run --engine parallel --threads -3", "--threads: Value -3 not in range");
   expect_refusal("run --engine parallel --threads two", "threads");
-  expect_refusal("compare --threads 1,0", "thread counts must be positive");
+  expect_refusal("compare --threads 1,0", "--threads: Value 0 not in range");
   // States.
-  expect_refusal("run --target '1 2 3'", "needs 8 numbers, got 3");
-  expect_refusal("run --target '1 2 3 4 5 6 7 7'", "appears twice");
-  expect_refusal("run --target '1 2 3 4 5 6 7 x'", "unexpected character 'x'");
+  expect_refusal("run --target '1 2 / 3'", "needs 8 numbers, got 3");
+  expect_refusal("run --target '1 2 3 4 / 5 6 7 7'", "appears twice");
+  expect_refusal("run --target '1 2 3 4 / 5 6 7 x'", "unexpected character 'x'");
   expect_refusal("run --puzzle checkers-5 --target '##&@'", "expected 5");
   // Memory guard: refused at once, before allocating.
   expect_refusal("run --puzzle msquare-2x8 --encoder cantor", "more than the");
   expect_refusal("run --puzzle msquare-2x5 --encoder cantor --max-memory 1M", "more than --max-memory");
-  expect_refusal("run --max-memory lots", "malformed --max-memory");
+  expect_refusal("run --max-memory lots", "--max-memory: 'lots' is not a size");
   // Export.
   expect_refusal("export --puzzle msquare --encoder octal", "every key is a state");
-  expect_refusal("export --format gr", "unknown export format 'gr'");
+  expect_refusal("export --format gr", "--format: gr not in {el}");
   expect_refusal("export --output /nonexistent/dir/graph.el", "cannot open");
 }
 
@@ -289,6 +308,273 @@ TEST(Cli, UnreachableTargetsAnswerMinusOne) {
   const Outcome o = run("run --puzzle checkers-5 --engine bidir --start '##&@@' --target '#@&@@' --json");
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_EQ(nlohmann::json::parse(o.out)["distance"], -1);
+}
+
+TEST(Cli, ThreadCountsAreWhatRanAndAbsurdOnesAreRefused) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const Outcome o = run("run --puzzle msquare-2x3 --engine parallel --threads 64 --json --quiet");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  EXPECT_EQ(doc["threads"], std::min(64, cores));
+  EXPECT_EQ(doc["threads_requested"], 64);
+  EXPECT_EQ(doc["cores"], cores);
+  EXPECT_EQ(o.err.find("TBB Warning"), std::string::npos) << o.err;
+  // No --threads: every core for parallel, one for the serial engines.
+  EXPECT_EQ(nlohmann::json::parse(run("run --puzzle msquare-2x3 --engine parallel --json --quiet").out)["threads_requested"], cores);
+  EXPECT_EQ(nlohmann::json::parse(run("run --puzzle msquare-2x3 --json --quiet").out)["threads"], 1);
+  EXPECT_NE(run("run --help").out.find("every core for --engine parallel"), std::string::npos);
+  // These crashed with SIGSEGV (oneTBB's 16-bit arena slot ids).
+  for (const char* n : {"1025", "65537", "100000", "2147483647"})
+    expect_refusal(std::string("run --puzzle msquare-2x3 --engine parallel --threads ") + n, "--threads: Value");
+  expect_refusal("compare --puzzle msquare-2x3 --threads 1,65537", "--threads: Value 65537 not in range 1 to 1024");
+  expect_refusal("run --engine parallel --threads ''", "--threads: must not be empty");
+}
+
+TEST(Cli, RepetitionsReportMedianMinMaxAndEveryTime) {
+  const Outcome o = run("run --puzzle msquare-2x3 --repetitions 5 --json --quiet");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  const auto all = doc["seconds_all"].get<std::vector<double>>();
+  ASSERT_EQ(all.size(), 5u);
+  EXPECT_EQ(doc["repetitions"], 5);
+  EXPECT_EQ(doc["warmup"], 1);  // the default once there are repetitions
+  std::vector<double> sorted = all;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(doc["seconds"].get<double>(), sorted[2]);
+  EXPECT_EQ(doc["seconds_min"].get<double>(), sorted.front());
+  EXPECT_EQ(doc["seconds_max"].get<double>(), sorted.back());
+  EXPECT_EQ(nlohmann::json::parse(run("run --puzzle msquare-2x3 --json --quiet").out)["warmup"], 0);
+  EXPECT_EQ(nlohmann::json::parse(run("run --puzzle msquare-2x3 --repetitions 2 --warmup 0 --json --quiet").out)["warmup"], 0);
+  // The text output carries the same figures under the same names.
+  const Outcome t = run("run --puzzle msquare-2x3 --engine bidir --target '3 1 2 / 5 4 6' --repetitions 3 --quiet");
+  ASSERT_EQ(t.status, 0) << t.err;
+  std::istringstream times(field(t.out, "seconds_all"));
+  EXPECT_EQ(std::distance(std::istream_iterator<double>(times), std::istream_iterator<double>()), 3);
+  EXPECT_FALSE(field(t.out, "seconds_min").empty());
+  expect_refusal("run --repetitions 0", "--repetitions: Value 0 not in range");
+  expect_refusal("run --warmup -1", "--warmup: Value -1 not in range");
+
+  const Outcome c = run("compare --puzzle msquare-2x2 --random 3 --repetitions 2 --threads 1 --json");
+  ASSERT_EQ(c.status, 0) << c.err;
+  const auto cdoc = nlohmann::json::parse(c.out);
+  ASSERT_FALSE(cdoc["rows"].empty());
+  for (const auto& row : cdoc["rows"]) {
+    EXPECT_EQ(row["seconds_all"].size(), 2u) << row;
+    EXPECT_LE(row["seconds_min"].get<double>(), row["seconds"].get<double>());
+    EXPECT_LE(row["seconds"].get<double>(), row["seconds_max"].get<double>());
+    EXPECT_TRUE(row["agrees"].get<bool>());
+  }
+}
+
+TEST(Cli, CompareComparesPointQueryEnginesByDefaultAndNeverPrintsZeroTimes) {
+  const Outcome c = run("compare --puzzle msquare-2x2 --threads 1");
+  ASSERT_EQ(c.status, 0) << c.err;
+  EXPECT_NE(c.out.find("20 random (seed 1); the default when neither --targets nor --random is given"), std::string::npos)
+      << c.out;
+  EXPECT_NE(c.out.find("\nbidir "), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("\niddfs "), std::string::npos) << c.out;
+  EXPECT_EQ(c.out.find(" 0.0000 "), std::string::npos) << c.out;
+  EXPECT_EQ(c.out.find(" 0.000 "), std::string::npos) << c.out;
+  const Outcome none = run("compare --puzzle msquare-2x2 --threads 1 --random 0");
+  ASSERT_EQ(none.status, 0) << none.err;
+  EXPECT_NE(none.out.find("bidir and iddfs need targets and are left out"), std::string::npos) << none.out;
+}
+
+TEST(Cli, ListedSizesAreWhatAWholeSpaceRunReaches) {
+  const Outcome l = run("list");
+  ASSERT_EQ(l.status, 0);
+  std::istringstream lines(l.out);
+  int checked = 0;
+  for (std::string line; std::getline(lines, line);) {
+    char name[64];
+    unsigned long long states = 0;
+    if (std::sscanf(line.c_str(), " %63s %llu states from the default start", name, &states) != 2) continue;
+    if (states > 1'000'000) continue;
+    const Outcome r = run(std::string("run --puzzle ") + name + " --json --quiet");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["states"].get<unsigned long long>(), states) << name;
+    ++checked;
+  }
+  EXPECT_GE(checked, 5);
+  EXPECT_NE(l.out.find("msquare-2x2     8 states"), std::string::npos) << l.out;
+}
+
+TEST(Cli, OutputThatCannotBeWrittenFailsWithOneLine) {
+  const std::vector<std::pair<std::string, std::string>> commands = {
+      {"run --puzzle msquare-2x3 --json --quiet", ""},
+      {"run --puzzle msquare-2x3 --quiet", ""},
+      {"list", ""},
+      {"--help", ""},
+      {"compare --puzzle msquare-2x2 --threads 1", ""},
+      {"export --puzzle msquare-2x3", ""},
+      {"judge sicily1151", "4\n5 8 7 6\n4 1 2 3\n-1\n"},
+      {"judge sicily1515", "1\n1 2 3 4\n5 6 7 8\n-1\n"},
+      {"judge msquare", "2 6 8 4 5 7 3 1\n"},
+      {"judge fzu1603", "1\n##&@@ @@&##\n"},
+  };
+  for (const auto& [args, input] : commands) {
+    for (const char* where : {">/dev/full", ">&-"}) {
+      const Outcome o = run(args, input, where);
+      EXPECT_EQ(o.status, 6) << args << " " << where << ": " << o.err;
+      EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << args << " " << where << ": " << o.err;
+      EXPECT_NE(o.err.find("cannot write"), std::string::npos) << args << " " << where << ": " << o.err;
+    }
+  }
+}
+
+TEST(Cli, ExportNeverTruncatesOrLeavesAPartialFile) {
+  const std::string folder = ::testing::TempDir() + "/searchbench_export_dir_" + std::to_string(getpid());
+  ASSERT_EQ(std::system(("rm -rf " + folder + " && mkdir -p " + folder).c_str()), 0);
+  const std::string keep = folder + "/keep.el";
+  std::ofstream(keep) << "precious\n";
+  expect_refusal("export --encoder octal --output " + keep, "every key is a state");
+  expect_refusal("export --puzzle msquare-2x5 --max-output 10M --output " + keep, "more than --max-output 10.0 MiB");
+  expect_refusal("export --puzzle msquare-2x8 --output " + keep, "free in");
+  expect_refusal("export --puzzle checkers-32 --output " + keep, "free in");
+  EXPECT_EQ(slurp(keep), "precious\n");
+  const Outcome o = run("export --puzzle msquare-2x2 --output " + keep);
+  ASSERT_EQ(o.status, 0) << o.err;
+  const std::string edges = slurp(keep);
+  EXPECT_EQ(std::count(edges.begin(), edges.end(), '\n'), 3 * 24);
+  // Only keep.el is there: no temporary file left behind by the refusals or the export.
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) names.push_back(entry.path().filename().string());
+  EXPECT_EQ(names, std::vector<std::string>{"keep.el"});
+  std::filesystem::remove_all(folder);
+}
+
+TEST(Cli, JudgesPrintTheAnswersBeforeABadCase) {
+  const Outcome s = run("judge sicily1151", "4\n5 8 7 6\n4 1 2 3\n3\n8 7 6 5\n1 2 3 4\nx\n");
+  EXPECT_EQ(s.status, 2);
+  EXPECT_EQ(s.out, "2 AB\n1 A\n");
+  EXPECT_EQ(s.err, "searchbench: line 7: expected a move limit N, got 'x'\n");
+  const Outcome f = run("judge fzu1603", "3\n##&@@ @@&##\n#&#@@ ##&@@\n");
+  EXPECT_EQ(f.status, 2);
+  EXPECT_EQ(f.out, "8\n1\n");
+  EXPECT_EQ(f.err, "searchbench: line 3: the case count is 3 but only 2 cases are given\n");
+}
+
+TEST(Cli, HugeRequestsAreRefusedUpFrontOrStopAtTheLimit) {
+  expect_refusal("judge fzu1603", "outside fzu1603's 1..20", "1\n################&@@@@@@@@@@@@@@@ @@@@@@@@@@@@@@@&################\n");
+  // A one-move point query on 16! states answers at once...
+  const Outcome o = run("run --puzzle msquare-2x8 --engine ring --target '16 15 14 13 12 11 10 9 / 1 2 3 4 5 6 7 8' --json --quiet");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(nlohmann::json::parse(o.out)["path"], "A");
+  // ...and a deep one stops at --max-memory with one line (status 3: a budget ran out).
+  for (const char* engine : {"ring", "bidir", "parallel"}) {
+    const Outcome deep = run(std::string("run --puzzle msquare-2x8 --engine ") + engine +
+                             " --target '9 10 11 12 13 14 15 16 / 1 2 3 4 5 6 7 8' --max-memory 4M --quiet");
+    EXPECT_EQ(deep.status, 3) << engine << ": " << deep.err;
+    EXPECT_EQ(deep.err.find("searchbench: "), 0u) << deep.err;
+    EXPECT_NE(deep.err.find("more than the memory limit of 4.00 MiB"), std::string::npos) << deep.err;
+  }
+  const Outcome line = run("run --puzzle checkers-32 --engine bidir --start '################&@@@@@@@@@@@@@@@' "
+                           "--target '@@@@@@@@@@@@@@@&################' --max-memory 4M --quiet");
+  EXPECT_EQ(line.status, 3) << line.err;
+  EXPECT_NE(line.err.find("more than the memory limit of 4.00 MiB"), std::string::npos) << line.err;
+}
+
+TEST(Cli, SilentAcceptsAreRefusedWithOneLine) {
+  expect_refusal("run --engine iddfs --target '5 8 7 6 / 4 1 2 3' --node-budget -5", "--node-budget: Value -5 not in range");
+  expect_refusal("run --max-depth -2", "--max-depth: Value -2 not in range");
+  expect_refusal("run --max-memory garbage --engine bidir --target '5 8 7 6 / 4 1 2 3'", "--max-memory: 'garbage' is not a size");
+  for (const char* size : {"0x10", "inf", "1e30", "''", "1.5G", "-4M"})
+    expect_refusal(std::string("run --max-memory ") + size, "is not a size");
+  expect_refusal("run --max-memory 0", "--max-memory: Value 0 not in range");
+  for (const char* size : {"64k", "64K", "2m", "2M", "1g", "1G", "1048576"}) {
+    const Outcome o = run(std::string("run --puzzle msquare-2x3 --quiet --max-memory ") + size);
+    EXPECT_EQ(o.status, 0) << size << ": " << o.err;
+  }
+  expect_refusal("run --target ''", "--target: must not be empty");
+  expect_refusal("run --start ''", "--start: must not be empty");
+  expect_refusal("compare --targets " + ::testing::TempDir(), "--targets: File is actually a directory");
+  expect_refusal("run --threads ''", "--threads: must not be empty");
+  // Judge options are checked before stdin is read: no input is given here, and a judge
+  // that waited for it would be killed by the harness's timeout.
+  for (const char* args : {"judge sicily1151 --engine dfs", "judge msquare --encoder zip", "judge fzu1603 --encoder cantor", "judge tetris"}) {
+    const Outcome o = run(args, "");
+    EXPECT_EQ(o.status, 2) << args << ": " << o.err;
+    EXPECT_EQ(o.err.find("line "), std::string::npos) << args << ": blamed on an input line: " << o.err;
+  }
+  expect_refusal("judge sicily1151", "unexpected input after the -1", "4\n5 8 7 6\n4 1 2 3\n-1\n5\n");
+  expect_refusal("judge sicily1515", "unexpected input after the -1", "-1\ngarbage\n");
+}
+
+TEST(Cli, JudgeOptionsAreCheckedWithoutWaitingForStdin) {
+  // stdin is a FIFO opened for reading and writing, so it never ends: a command that read
+  // it before checking its options would hang until the timeout (status 124).
+  const std::string fifo = ::testing::TempDir() + "/searchbench_fifo_" + std::to_string(getpid());
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  for (const char* args : {"judge sicily1151 --engine dfs", "judge msquare --encoder zip", "judge tetris"}) {
+    const std::string cmd = std::string("timeout 10 " SEARCHBENCH_EXE " ") + args + " <>" + fifo + " >/dev/null 2>&1";
+    const int raw = std::system(cmd.c_str());
+    EXPECT_EQ(WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, 2) << args;
+  }
+  std::remove(fifo.c_str());
+}
+
+TEST(Cli, MemorySizesInMessagesShowTheDifference) {
+  expect_refusal("run --max-memory 1K", "needs about 354 KiB, more than --max-memory 1.00 KiB");
+  expect_refusal("run --puzzle msquare-2x3 --max-memory 1K", "needs about 6.33 KiB, more than --max-memory 1.00 KiB");
+}
+
+TEST(Cli, VersionHelpAndUnknownCommands) {
+  const Outcome v = run("--version");
+  EXPECT_EQ(v.status, 0);
+  EXPECT_EQ(v.out.rfind("searchbench 0.", 0), 0u) << v.out;
+  EXPECT_NE(v.out.find("(commit "), std::string::npos) << v.out;
+  const Outcome h = run("help");
+  EXPECT_EQ(h.status, 0);
+  EXPECT_NE(h.out.find("compare"), std::string::npos);
+  EXPECT_NE(h.out.find("Exit status"), std::string::npos);
+  EXPECT_NE(run("help run").out.find("--repetitions"), std::string::npos);
+  expect_refusal("tetris", "unknown command 'tetris'");
+  expect_refusal("", "a command is required");
+  // Defaults shown in the help.
+  const std::string run_help = run("run --help").out;
+  for (const char* shown : {"=msquare", "=ring", "=-1", "=4000000000", "=1"}) EXPECT_NE(run_help.find(shown), std::string::npos) << shown;
+  EXPECT_NE(run("compare --help").out.find("=[1,2]"), std::string::npos);
+  EXPECT_NE(run("export --help").out.find("=el"), std::string::npos);
+  // judge --help describes every judge's input and output.
+  const std::string judge_help = run("judge --help").out;
+  for (const char* text : {"sicily1151", "sicily1515", "msquare", "fzu1603", "clockwise order", "60 moves per line", "-1"})
+    EXPECT_NE(judge_help.find(text), std::string::npos) << text;
+}
+
+TEST(Cli, RunBoardsNeedAnUnambiguousOrder) {
+  expect_refusal("run --engine bidir --target '2 6 8 4 5 7 3 1'", "could be read in row or in clockwise order");
+  const Outcome cw = run("run --engine bidir --target '2 6 8 4 5 7 3 1' --order clockwise --json");
+  ASSERT_EQ(cw.status, 0) << cw.err;
+  EXPECT_EQ(nlohmann::json::parse(cw.out)["path"], run("judge msquare", "2 6 8 4 5 7 3 1\n").out.substr(2, 7));
+  EXPECT_EQ(nlohmann::json::parse(cw.out)["target"], "2 6 8 4 / 1 3 7 5");
+  const Outcome rows = run("run --engine bidir --target '5 8 7 6 4 1 2 3' --order rows --json");
+  ASSERT_EQ(rows.status, 0) << rows.err;
+  EXPECT_EQ(nlohmann::json::parse(rows.out)["path"], "AB");
+  expect_refusal("run --puzzle checkers-5 --order rows", "--order applies to magic boards only");
+  expect_refusal("run --order diagonal", "--order: diagonal not in");
+}
+
+TEST(Cli, JsonCarriesTheSchemaAndTextUsesTheSameNames) {
+  const Outcome j = run("run --puzzle msquare-2x3 --max-depth 5 --json --quiet");
+  ASSERT_EQ(j.status, 0) << j.err;
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["schema_version"], 1);
+  EXPECT_EQ(doc["start"], "1 2 3 / 6 5 4");
+  EXPECT_EQ(doc["max_depth"], 5);
+  EXPECT_EQ(doc["truncated"], true);
+  EXPECT_EQ(doc["radius"], 5);
+  EXPECT_GT(doc["peak_bytes"].get<std::uint64_t>(), 0u);
+  EXPECT_GT(doc["peak_rss_bytes"].get<std::uint64_t>(), doc["peak_bytes"].get<std::uint64_t>());
+  EXPECT_EQ(nlohmann::json::parse(run("run --puzzle msquare-2x3 --json --quiet").out)["truncated"], false);
+  const auto point = nlohmann::json::parse(run("run --engine bidir --target '5 8 7 6 / 4 1 2 3' --max-depth 1 --json").out);
+  EXPECT_EQ(point["distance"], -1);
+  EXPECT_EQ(point["truncated"], true);
+  // Every JSON field appears in the text output under the same name.
+  for (const char* args : {"run --puzzle msquare-2x3 --max-depth 5 --quiet", "run --engine bidir --target '5 8 7 6 / 4 1 2 3'"}) {
+    const Outcome t = run(args);
+    const auto d = nlohmann::json::parse(run(std::string(args) + " --json").out);
+    for (const auto& [key, value] : d.items()) EXPECT_FALSE(field(t.out, key).empty()) << args << ": " << key;
+  }
 }
 
 // Out-of-core runs: kill -9 at seeded random moments, each time resuming from the last

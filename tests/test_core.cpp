@@ -2,7 +2,12 @@
 // a direct table, and the two-bit cells of whole-space levels.
 #include <gtest/gtest.h>
 
+#include <tbb/global_control.h>
+
 #include "core/byte_table.hpp"
+#include "core/errors.hpp"
+#include "core/memory_limit.hpp"
+#include "registry/registry.hpp"
 #include "core/two_bit_cells.hpp"
 
 using namespace searchbench;
@@ -70,4 +75,55 @@ TEST(TwoBitCells, CodesClaimsAndRetirement) {
   EXPECT_EQ(cells.get(38), TwoBitCells::kDone);
   EXPECT_EQ(cells.get(37), next);
   EXPECT_FALSE(cells.claim(38, next));
+}
+
+TEST(MemoryLimit, HumanSizesTellNearbyLimitsApart) {
+  EXPECT_EQ(human_bytes(0), "0 B");
+  EXPECT_EQ(human_bytes(1023), "1023 B");
+  EXPECT_EQ(human_bytes(1024), "1.00 KiB");
+  EXPECT_EQ(human_bytes(4700), "4.59 KiB");
+  EXPECT_EQ(human_bytes(120u << 20), "120 MiB");
+  EXPECT_NO_THROW(enforce_memory_limit(0, 1u << 30, "x"));  // 0: no limit
+  EXPECT_NO_THROW(enforce_memory_limit(2048, 2048, "x"));
+  EXPECT_THROW(enforce_memory_limit(2048, 2049, "x"), BudgetError);
+}
+
+// oneTBB's arena slot ids are 16 bits: 65,537 threads crashed the run when its arena was
+// torn down. Counts past kMaxThreads are refused; what ran is what the arena allowed.
+TEST(ParallelThreads, AbsurdCountsAreRefusedAndTheReportIsWhatRan) {
+  for (int threads : {kMaxThreads + 1, 65'537, 2'147'483'647}) {
+    SolverConfig config;
+    config.puzzle = "msquare-2x3";
+    config.engine = "parallel";
+    config.options.threads = threads;
+    EXPECT_THROW(make_solver(config)->explore(), InputError) << threads;
+  }
+  SolverConfig config;
+  config.puzzle = "msquare-2x3";
+  config.engine = "parallel";
+  config.options.threads = 64;
+  const auto allowed = static_cast<int>(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
+  const SearchResult r = make_solver(config)->explore();
+  EXPECT_EQ(r.threads, std::min(64, allowed));
+  EXPECT_EQ(r.states(), 720u);
+}
+
+// A point query touches a sliver of the space: a one-move query on msquare 2x8 (16! states)
+// must not size anything by the component, and a deep one stops at the memory limit.
+TEST(PointQueries, GrowWithTheSearchAndStopAtTheMemoryLimit) {
+  const std::string one_move = "16 15 14 13 12 11 10 9 / 1 2 3 4 5 6 7 8";  // A from the start
+  const std::string far = "9 10 11 12 13 14 15 16 / 1 2 3 4 5 6 7 8";
+  for (const char* engine : {"ring", "parallel", "bidir", "iddfs"}) {
+    SolverConfig config;
+    config.puzzle = "msquare-2x8";
+    config.engine = engine;
+    config.options.memory_limit = 8u << 20;
+    auto solver = make_solver(config);
+    const SearchResult r = solver->search(one_move);
+    EXPECT_EQ(r.path, "A") << engine;
+    EXPECT_LT(r.peak_bytes, 8u << 20) << engine;
+    if (std::string(engine) != "iddfs") {  // iddfs keeps a node budget instead
+      EXPECT_THROW(solver->search(far), BudgetError) << engine;
+    }
+  }
 }

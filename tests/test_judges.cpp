@@ -136,3 +136,32 @@ TEST(Judges, BadInputGetsOneClearLineWithItsLineNumber) {
   EXPECT_EQ(error_of("fzu1603", "1\n##&@@ @@&##\nextra\n"), "line 3: unexpected extra input after 1 cases");
   EXPECT_EQ(error_of("tetris", ""), "unknown judge 'tetris' (choose sicily1151, sicily1515, msquare or fzu1603)");
 }
+
+TEST(Judges, AnswersBeforeABadCaseTravelWithTheError) {
+  auto answered = [](std::string_view judge, std::string_view input) {
+    try {
+      run_judge(judge, input);
+    } catch (const JudgeInputError& e) {
+      return e.answered + "|" + e.what();
+    }
+    return std::string("(no error)");
+  };
+  // A bad token after good cases, a short case count, input after the -1 terminator.
+  EXPECT_EQ(answered("sicily1151", "4\n5 8 7 6\n4 1 2 3\n3\n8 7 6 5\n1 2 3 4\nx\n"),
+            "2 AB\n1 A\n|line 7: expected a move limit N, got 'x'");
+  EXPECT_EQ(answered("fzu1603", "3\n##&@@ @@&##\n#&#@@ ##&@@\n"), "8\n1\n|line 3: the case count is 3 but only 2 cases are given");
+  EXPECT_EQ(answered("sicily1515", "1\n1 2 3 4\n5 6 7 8\n-1\n4\n"), "0 \n|line 5: unexpected input after the -1 that ends the input");
+  // fzu1603 promises N < 21; longer lines are refused before any search.
+  EXPECT_EQ(answered("fzu1603", "2\n##&@@ @@&##\n################&@@@@@@@@@@@@@@@ @@@@@@@@@@@@@@@&################\n"),
+            "8\n|line 3: board length 32 is outside fzu1603's 1..20 (longer lines: searchbench run --puzzle checkers-N)");
+}
+
+TEST(Judges, OptionsAreCheckedBeforeAnyInput) {
+  EXPECT_NO_THROW(validate_judge("sicily1151", {}));
+  EXPECT_NO_THROW(validate_judge("fzu1603", {"iddfs", "combinatorial"}));
+  EXPECT_NO_THROW(validate_judge("msquare", {"naive", ""}));
+  EXPECT_THROW(validate_judge("tetris", {}), InputError);
+  EXPECT_THROW(validate_judge("sicily1151", {"dfs", ""}), InputError);
+  EXPECT_THROW(validate_judge("msquare", {"", "maskhole"}), InputError);  // a checkers encoder
+  EXPECT_THROW(validate_judge("fzu1603", {"", "cantor"}), InputError);   // a magic encoder
+}

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "core/errors.hpp"
+#include "registry/registry.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "puzzles/magic_board.hpp"
 
@@ -131,4 +132,21 @@ TEST(CheckersLine, BadBoardsAreRefused) {
   EXPECT_THROW(CheckersLine(33), InputError);
   EXPECT_THROW(CheckersLine(0), InputError);
   EXPECT_FALSE(line.same_component(line.parse("##&@@"), line.parse("#@&@@")));
+}
+
+// The size every listed puzzle reports (list, --progress, the engines' capacities) must be
+// what a whole-space run reaches, for every size small enough to run here.
+TEST(Registry, ComponentSizesMatchAWholeSpaceRun) {
+  std::vector<std::string> names = {"msquare-2x2", "msquare-2x3", "msquare-2x4", "sicily1515-2x2", "sicily1515-2x4"};
+  for (int n = 1; n <= 15; ++n) names.push_back("checkers-" + std::to_string(n));
+  for (const auto& name : names) {
+    SolverConfig config;
+    config.puzzle = name;
+    config.engine = "ring";
+    auto solver = make_solver(config);
+    const std::uint64_t reached = solver->explore().states();
+    EXPECT_EQ(state_space_size(parse_puzzle(name)), reached) << name;
+    EXPECT_EQ(solver->component_size(), reached) << name;
+  }
+  EXPECT_EQ(state_space_size(parse_puzzle("msquare-2x2")), 8u);  // the square's symmetries, not 4!
 }

@@ -14,6 +14,7 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include "core/concepts.hpp"
+#include "core/memory_limit.hpp"
 #include "core/parallel_chunks.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
@@ -79,6 +80,7 @@ SearchResult frontier_levels(const P& puzzle, const E& enc, const SearchOptions&
     if (next.empty()) break;
     result.depth_counts.push_back(next.size());
     peak_frontier = std::max<std::uint64_t>(peak_frontier, frontier.size() + next.size());
+    enforce_memory_limit(options.memory_limit, visited.bytes() + peak_frontier * sizeof(Key), "this parallel search");
     if (options.progress) options.progress(depth + 1, next.size(), timer.seconds());
     frontier.swap(next);
     if (hit.load(std::memory_order_relaxed)) {
