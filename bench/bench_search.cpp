@@ -1,8 +1,9 @@
 // searchbench's benchmark matrix, registered at run time from the registry:
 //   bfs/<engine>/<encoder>/<puzzle>/threads:<n>     whole-space search (every engine that
-//                                                     can, every encoder that fits)
+//                                                     can, every encoder that fits, every
+//                                                     family's examples)
 //   point/<engine>/<encoder>/<puzzle>/depth:<d>      point queries to fixed targets at depth d
-//   judge/<name>/...                                 judge throughput
+//   judge/<engine>/<encoder>/<judge>/all-40320       judge throughput
 //   bfs/explicit-csr/<encoder>/<puzzle>/threads:<n>  yardstick: GAP-style BFS over the graph
 //                                                     made explicit beforehand
 //   codec/<encode|decode>/cantor/<puzzle>/<variant>  the cantor fast paths against the
@@ -11,15 +12,17 @@
 // of the encoder), radius, queries_per_second. Answers are checked once after the timed
 // loop against a reference run; a wrong answer marks the benchmark with SkipWithError.
 // The yardsticks (naive, and ring + octal/bitpack as the classic) run in the same matrix.
+// Each benchmark's fields (bench/benchmark_id.hpp) are also its label in the JSON.
 #include <benchmark/benchmark.h>
 
 #include <map>
 #include <random>
 #include <thread>
 
-#include "cli/judges.hpp"
-#include "core/registry.hpp"
+#include "bench/benchmark_id.hpp"
 #include "bench/explicit_graph_bfs.hpp"
+#include "judges/judges.hpp"
+#include "registry/registry.hpp"
 #include "encoders/checkers_combinatorial.hpp"
 #include "encoders/magic_cantor.hpp"
 
@@ -194,62 +197,60 @@ void cantor_codec(benchmark::State& state, int width, bool decode, bool fast) {
   state.counters["per_second"] = benchmark::Counter(static_cast<double>(keys.size()), benchmark::Counter::kIsIterationInvariantRate);
 }
 
+// The whole-space matrix runs every family's examples from kMinStates states up to
+// kDefaultStates (kFullStates with --full).
+constexpr std::uint64_t kMinStates = 100, kDefaultStates = 5'000'000, kFullStates = 500'000'000;
+
 void register_all(bool full) {
-  std::vector<std::string> puzzles = {"msquare-2x3", "msquare-2x4", "msquare-2x5", "sicily1515-2x4",
-                                      "checkers-11", "checkers-15", "checkers-19", "checkers-21"};
-  if (full) puzzles.insert(puzzles.end(), {"msquare-2x6", "checkers-25", "checkers-27"});
-  for (const auto& puzzle : puzzles) {
-    const PuzzleSpec spec = parse_puzzle(puzzle);
-    const bool large = state_space_size(spec) > 5'000'000;
-    const bool huge = state_space_size(spec) > 100'000'000;
-    for (const auto& engine : engines()) {
-      if (!engine.whole_space) continue;
-      if (huge && engine.name != "parallel") continue;  // a ring queue alone would take 3.8 GB
-      if (large && engine.name == "naive") continue;  // hours and tens of GiB
-      for (const auto& encoder : applicable_encoders(spec, engine.name)) {
-        if (large && encoder != "cantor" && encoder != "combinatorial") continue;
-        for (int threads : engine.threaded ? thread_counts() : std::vector<int>{1}) {
-          SolverConfig c;
-          c.puzzle = puzzle;
-          c.engine = std::string(engine.name);
-          c.encoder = encoder == "none" ? "" : encoder;
-          c.options.threads = threads;
-          const std::string name = "bfs/" + c.engine + "/" + encoder + "/" + puzzle + "/threads:" + std::to_string(threads);
-          auto* b = benchmark::RegisterBenchmark(name.c_str(), whole_space, c)->Unit(benchmark::kMillisecond);
-          if (engine.threaded) b->UseRealTime();
-          // The parallel engine's two-bit mode without bottom-up levels, for the ratio.
-          if (engine.name == "parallel" && (encoder == "cantor" || encoder == "combinatorial")) {
-            c.options.bottom_up = false;
-            const std::string td = "bfs/parallel-topdown/" + encoder + "/" + puzzle + "/threads:" + std::to_string(threads);
-            benchmark::RegisterBenchmark(td.c_str(), whole_space, c)->Unit(benchmark::kMillisecond)->UseRealTime();
-          }
+  for (const auto& family : families()) {
+    for (const auto& puzzle : family.examples) {
+      const PuzzleSpec spec = parse_puzzle(puzzle);
+      const std::uint64_t states = state_space_size(spec);
+      if (states < kMinStates || states > (full ? kFullStates : kDefaultStates)) continue;
+      const bool large = states > 5'000'000;
+      const bool huge = states > 100'000'000;
+      for (const Combination& combination : combinations(spec, thread_counts(), true)) {
+        const EngineInfo& engine = engine_info(combination.engine);
+        bool perfect = false;  // every key a state: the encoders that scale
+        for (const auto& e : encoders(spec)) perfect = perfect || (e.name == combination.encoder && e.perfect);
+        if (huge && !engine.threaded) continue;   // a ring queue alone would take 3.8 GB
+        if (large && !engine.uses_encoder) continue;  // naive: hours and tens of GiB
+        if (large && !perfect) continue;
+        SolverConfig c = combination.config(puzzle);
+        const std::string threads = "threads:" + std::to_string(combination.threads);
+        auto* b = register_benchmark({"bfs", c.engine, c.encoder, puzzle, threads}, whole_space, c)->Unit(benchmark::kMillisecond);
+        if (engine.threaded) b->UseRealTime();
+        // The parallel engine's two-bit mode without bottom-up levels, for the ratio.
+        if (combination.engine == "parallel" && perfect) {
+          c.options.bottom_up = false;
+          register_benchmark({"bfs", "parallel-topdown", c.encoder, puzzle, threads}, whole_space, c)
+              ->Unit(benchmark::kMillisecond)->UseRealTime();
         }
       }
     }
   }
 
   for (int threads : thread_counts()) {
-    const std::string t = "/threads:" + std::to_string(threads);
-    benchmark::RegisterBenchmark(("bfs/explicit-csr/cantor/msquare-2x5" + t).c_str(), explicit_graph<MagicBoard, MagicCantor>,
-                                 MagicBoard(5, MagicRules::msquare), "msquare-2x5", threads)
+    const std::string t = "threads:" + std::to_string(threads);
+    register_benchmark({"bfs", "explicit-csr", "cantor", "msquare-2x5", t}, explicit_graph<MagicBoard, MagicCantor>,
+                       MagicBoard(5, MagicRules::msquare), std::string("msquare-2x5"), threads)
         ->Unit(benchmark::kMillisecond)->UseRealTime();
-    benchmark::RegisterBenchmark(("bfs/explicit-csr/combinatorial/checkers-21" + t).c_str(),
-                                 explicit_graph<CheckersLine, CheckersCombinatorial>, CheckersLine(21), "checkers-21", threads)
+    register_benchmark({"bfs", "explicit-csr", "combinatorial", "checkers-21", t}, explicit_graph<CheckersLine, CheckersCombinatorial>,
+                       CheckersLine(21), std::string("checkers-21"), threads)
         ->Unit(benchmark::kMillisecond)->UseRealTime();
   }
 
-  // Point queries by depth on msquare-2x4: bidir vs ring (point mode) vs iddfs vs parallel.
+  // Point queries by depth on msquare-2x4: every engine with its default encoder.
   const auto by_depth = targets_by_depth("msquare-2x4", {4, 8, 12, 16, 20, 22}, 5);
   for (const auto& [depth, targets] : by_depth) {
     if (targets.empty()) continue;
-    for (const std::string engine : {"bidir", "ring", "iddfs", "parallel", "naive"}) {
-      const std::string encoder = engine == "naive" ? "none" : "cantor";
+    for (const auto& engine : engines()) {
       SolverConfig c;
       c.puzzle = "msquare-2x4";
-      c.engine = engine;
-      c.encoder = engine == "naive" ? "" : encoder;
-      const std::string name = "point/" + engine + "/" + encoder + "/msquare-2x4/depth:" + std::to_string(depth);
-      benchmark::RegisterBenchmark(name.c_str(), point_queries, c, targets)->Unit(benchmark::kMicrosecond);
+      c.engine = std::string(engine.name);
+      c.encoder = engine.uses_encoder ? "cantor" : "none";
+      register_benchmark({"point", c.engine, c.encoder, c.puzzle, "depth:" + std::to_string(depth)}, point_queries, c, targets)
+          ->Unit(benchmark::kMicrosecond);
     }
   }
   // Checkers point queries by N: random pairs with the default piece counts.
@@ -265,26 +266,24 @@ void register_all(bool full) {
         SolverConfig c = probe;
         c.engine = engine;
         c.encoder = encoder;
-        const std::string name = "point/" + engine + "/" + encoder + "/checkers-" + std::to_string(n) + "/random:10";
-        benchmark::RegisterBenchmark(name.c_str(), point_queries, c, targets)->Unit(benchmark::kMillisecond);
+        register_benchmark({"point", engine, encoder, probe.puzzle, "random:10"}, point_queries, c, targets)
+            ->Unit(benchmark::kMillisecond);
       }
     }
   }
   for (const int width : {4, 5, 6}) {
     const std::string puzzle = "msquare-2x" + std::to_string(width);
     for (const bool fast : {true, false}) {
-      benchmark::RegisterBenchmark(("codec/decode/cantor/" + puzzle + (fast ? "/table" : "/division")).c_str(), cantor_codec,
-                                   width, true, fast);
-      benchmark::RegisterBenchmark(("codec/encode/cantor/" + puzzle + (fast ? "/vector" : "/popcount")).c_str(), cantor_codec,
-                                   width, false, fast);
+      register_benchmark({"codec", "decode", "cantor", puzzle, fast ? "table" : "division"}, cantor_codec, width, true, fast);
+      register_benchmark({"codec", "encode", "cantor", puzzle, fast ? "vector" : "popcount"}, cantor_codec, width, false, fast);
     }
   }
   // Judge throughput: all 40,320 boards in one input, answered from one BFS table.
-  for (const std::string encoder : {"cantor", "octal", "octal7", "decimal"})
-    benchmark::RegisterBenchmark(("judge/sicily1151/ring/" + encoder + "/all-40320").c_str(), judge_all_targets,
-                                 "sicily1151", "ring", encoder)->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("judge/sicily1151/naive/none/all-40320", judge_all_targets, "sicily1151", "naive", "")
-      ->Unit(benchmark::kMillisecond);
+  for (const auto& engine : {"ring", "naive"})
+    for (const auto& encoder : applicable_encoders(parse_puzzle("msquare"), engine))
+      register_benchmark({"judge", engine, encoder, "sicily1151", "all-40320"}, judge_all_targets, std::string("sicily1151"),
+                         std::string(engine), encoder)
+          ->Unit(benchmark::kMillisecond);
 }
 
 }  // namespace

@@ -25,7 +25,7 @@
 
 #include "core/concepts.hpp"
 #include "core/edge_list.hpp"        // for_each_edge
-#include "engines/parallel_bfs.hpp"  // parallel_chunks
+#include "core/parallel_chunks.hpp"
 
 namespace searchbench {
 

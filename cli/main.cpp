@@ -13,10 +13,10 @@
 #include <random>
 #include <sstream>
 
-#include "cli/judges.hpp"
+#include "judges/judges.hpp"
 #include "cli/memory.hpp"
 #include "core/errors.hpp"
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 #include "core/timer.hpp"
 
 using namespace searchbench;
@@ -33,6 +33,36 @@ std::string human_bytes(std::uint64_t bytes) {
   return buf;
 }
 
+// "a, b and c" (last_separator " and ") or "a, b, c" (", ").
+std::string joined(const std::vector<std::string>& names, const std::string& last_separator = ", ") {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? last_separator : ", ") + names[i];
+  return out;
+}
+
+// Help text from the registry's lists.
+std::string engine_names() {
+  std::vector<std::string> names;
+  for (const auto& e : engines()) names.emplace_back(e.name);
+  return joined(names);
+}
+std::string threaded_engines() {
+  std::vector<std::string> names;
+  for (const auto& e : engines())
+    if (e.threaded) names.emplace_back(e.name);
+  return joined(names);
+}
+std::string puzzle_sizes() {
+  std::vector<std::string> sizes;
+  for (const auto& f : families()) sizes.push_back(f.sizes);
+  return joined(sizes);
+}
+std::string encoder_names() {
+  std::string out;
+  for (const auto& f : families()) out += (out.empty() ? "" : "; ") + f.name + ": " + joined(f.encoders);
+  return out;
+}
+
 struct RunArgs {
   std::string puzzle = "msquare";
   std::string engine = "ring";
@@ -47,6 +77,7 @@ struct RunArgs {
   bool progress = false;
   bool quiet = false;
   bool top_down = false;
+  double bottom_up_ratio = SearchOptions{}.bottom_up_ratio;
 };
 
 SolverConfig config_of(const RunArgs& a) {
@@ -60,6 +91,7 @@ SolverConfig config_of(const RunArgs& a) {
   c.options.node_budget = a.node_budget;
   c.options.keep_table = false;
   c.options.bottom_up = !a.top_down;
+  c.options.bottom_up_ratio = a.bottom_up_ratio;
   if (!a.quiet && (a.progress || isatty(STDERR_FILENO))) {
     // One line per depth: new states, rate so far, elapsed, and the time left if the rate
     // holds for the states not yet reached (the component size is known up front).
@@ -83,8 +115,12 @@ int command_run(const RunArgs& a) {
   const SolverConfig config = config_of(a);
   auto solver = make_solver(config);
   const EngineInfo& engine = engine_info(a.engine);
-  if (engine.threaded == false && a.threads != 1)
-    throw InputError("engine '" + a.engine + "' is serial; --threads applies to 'parallel' only");
+  if (engine.threaded == false && a.threads != 1) {
+    std::vector<std::string> threaded;
+    for (const auto& e : engines())
+      if (e.threaded) threaded.push_back("'" + std::string(e.name) + "'");
+    throw InputError("engine '" + a.engine + "' is serial; --threads applies to " + joined(threaded, " and ") + " only");
+  }
   SearchResult r;
   if (a.target.empty()) {
     check_memory(solver->estimate_explore_bytes(), parse_memory_limit(a.max_memory), solver->puzzle_name());
@@ -140,24 +176,28 @@ int command_list() {
   for (const auto& e : engines())
     std::printf("  %-9s %s%s\n", std::string(e.name).c_str(), std::string(e.summary).c_str(),
                 e.whole_space ? "" : " [point queries only]");
-  const std::vector<std::string> puzzles = {"msquare-2x2", "msquare-2x3", "msquare-2x4", "msquare-2x5", "msquare-2x6",
-                                            "msquare-2x7", "msquare-2x8", "sicily1515-2x4", "sicily1515-2x6",
-                                            "checkers-11", "checkers-19", "checkers-25", "checkers-27", "checkers-32"};
-  std::cout << "\npuzzles (sizes: msquare-2xK K=2..8, sicily1515-2xK even K, checkers-N N=1..32):\n";
-  for (const auto& name : puzzles) {
-    const PuzzleSpec spec = parse_puzzle(name);
-    std::printf("  %-15s %llu states from the default start\n", name.c_str(),
-                static_cast<unsigned long long>(state_space_size(spec)));
-    for (const auto& e : encoders(spec)) {
-      if (e.fit.empty())
-        std::printf("      %-14s %s, key bound %llu\n", e.name.c_str(), e.dense ? "dense (direct table)" : "sparse (hashed)",
-                    static_cast<unsigned long long>(e.key_bound));
-      else
-        std::printf("      %-14s does not fit: %s\n", e.name.c_str(), e.fit.c_str());
+  std::cout << "\npuzzles (sizes: " << puzzle_sizes() << "):\n";
+  for (const auto& family : families()) {
+    for (const auto& name : family.examples) {
+      const PuzzleSpec spec = parse_puzzle(name);
+      std::printf("  %-15s %llu states from the default start\n", name.c_str(),
+                  static_cast<unsigned long long>(state_space_size(spec)));
+      for (const auto& e : encoders(spec)) {
+        if (e.fit.empty())
+          std::printf("      %-14s %s, key bound %llu\n", e.name.c_str(), e.dense ? "dense (direct table)" : "sparse (hashed)",
+                      static_cast<unsigned long long>(e.key_bound));
+        else
+          std::printf("      %-14s does not fit: %s\n", e.name.c_str(), e.fit.c_str());
+      }
     }
   }
-  std::cout << "\ncombinations: every engine runs with every encoder that fits; naive takes none;\n"
-               "bidir and iddfs answer point queries (--target) only.\n";
+  std::vector<std::string> whole_states, point_only;
+  for (const auto& e : engines()) {
+    if (!e.uses_encoder) whole_states.emplace_back(e.name);
+    if (!e.whole_space) point_only.emplace_back(e.name);
+  }
+  std::cout << "\ncombinations: every engine runs with every encoder that fits; " << joined(whole_states, " and ")
+            << " takes none;\n" << joined(point_only, " and ") << " answer point queries (--target) only.\n";
   return 0;
 }
 
@@ -195,50 +235,42 @@ int command_compare(const CompareArgs& a) {
   bool have_reference = false, all_agree = true;
   std::vector<std::uint64_t> ref_counts;
   std::vector<std::string> ref_answers;
-  for (const auto& engine : engines()) {
-    if (!engine.whole_space && targets.empty()) continue;
-    for (const auto& encoder : applicable_encoders(spec, engine.name)) {
-      for (int threads : engine.threaded ? a.threads : std::vector<int>{1}) {
-        SolverConfig c;
-        c.puzzle = a.puzzle;
-        c.engine = std::string(engine.name);
-        c.encoder = encoder == "none" ? "" : encoder;
-        c.options.threads = threads;
-        auto solver = make_solver(c);
-        SearchResult whole;
-        std::vector<std::string> answers;
-        Timer timer;
-        if (engine.whole_space) {
-          whole = solver->explore();
-          for (const auto& t : targets) {
-            auto p = solver->table_path(t);
-            answers.push_back(p ? *p : "-");
-          }
-        } else {
-          for (const auto& t : targets) {
-            const SearchResult r = solver->search(t);
-            answers.push_back(r.found ? r.path : "-");
-            whole.peak_bytes = std::max(whole.peak_bytes, r.peak_bytes);
-          }
-        }
-        const double seconds = timer.seconds();
-        bool agrees = true;
-        if (engine.whole_space) {
-          if (ref_counts.empty()) ref_counts = whole.depth_counts;
-          agrees = whole.depth_counts == ref_counts;
-        }
-        if (!have_reference) {
-          ref_answers = answers;
-          have_reference = true;
-        }
-        agrees = agrees && answers == ref_answers;
-        all_agree = all_agree && agrees;
-        const double work = engine.whole_space ? static_cast<double>(whole.states()) : static_cast<double>(targets.size());
-        std::printf("%-9s %-14s %7d %10.4f %14.0f %14llu  %s\n", std::string(engine.name).c_str(), encoder.c_str(), threads,
-                    seconds, seconds > 0 ? work / seconds : 0.0, static_cast<unsigned long long>(whole.peak_bytes),
-                    agrees ? "yes" : "NO");
+  for (const Combination& combination : combinations(spec, a.threads, targets.empty())) {
+    const EngineInfo& engine = engine_info(combination.engine);
+    const SolverConfig c = combination.config(a.puzzle);
+    auto solver = make_solver(c);
+    SearchResult whole;
+    std::vector<std::string> answers;
+    Timer timer;
+    if (engine.whole_space) {
+      whole = solver->explore();
+      for (const auto& t : targets) {
+        auto p = solver->table_path(t);
+        answers.push_back(p ? *p : "-");
+      }
+    } else {
+      for (const auto& t : targets) {
+        const SearchResult r = solver->search(t);
+        answers.push_back(r.found ? r.path : "-");
+        whole.peak_bytes = std::max(whole.peak_bytes, r.peak_bytes);
       }
     }
+    const double seconds = timer.seconds();
+    bool agrees = true;
+    if (engine.whole_space) {
+      if (ref_counts.empty()) ref_counts = whole.depth_counts;
+      agrees = whole.depth_counts == ref_counts;
+    }
+    if (!have_reference) {
+      ref_answers = answers;
+      have_reference = true;
+    }
+    agrees = agrees && answers == ref_answers;
+    all_agree = all_agree && agrees;
+    const double work = engine.whole_space ? static_cast<double>(whole.states()) : static_cast<double>(targets.size());
+    std::printf("%-9s %-14s %7d %10.4f %14.0f %14llu  %s\n", c.engine.c_str(), c.encoder.c_str(), c.options.threads,
+                seconds, seconds > 0 ? work / seconds : 0.0, static_cast<unsigned long long>(whole.peak_bytes),
+                agrees ? "yes" : "NO");
   }
   std::printf("%zu point queries; states/s counts explored states for whole-space engines, queries for the others\n",
               targets.size());
@@ -298,10 +330,10 @@ int main(int argc, char** argv) {
 
   RunArgs run;
   auto* run_cmd = app.add_subcommand("run", "Whole-space search from the start, or a point query with --target");
-  run_cmd->add_option("--puzzle", run.puzzle, "msquare, msquare-2xK (K=2..8), sicily1515[-2xK], checkers-N (N=1..32)");
-  run_cmd->add_option("--engine", run.engine, "ring, parallel, bidir, iddfs, naive");
-  run_cmd->add_option("--encoder", run.encoder, "magic: decimal, octal, octal7, cantor; checkers: decimal, bitpack, maskhole, combinatorial");
-  run_cmd->add_option("--threads", run.threads, "worker threads (parallel engine)");
+  run_cmd->add_option("--puzzle", run.puzzle, puzzle_sizes());
+  run_cmd->add_option("--engine", run.engine, engine_names());
+  run_cmd->add_option("--encoder", run.encoder, encoder_names());
+  run_cmd->add_option("--threads", run.threads, "worker threads (engines: " + threaded_engines() + ")");
   run_cmd->add_option("--start", run.start, "start state (default: the puzzle's start)");
   run_cmd->add_option("--target", run.target, "target state: point query instead of a whole-space run");
   run_cmd->add_option("--max-depth", run.max_depth, "stop after this many moves (-1: no limit)");
@@ -311,6 +343,9 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("--progress", run.progress, "print one line per depth on stderr");
   run_cmd->add_flag("--quiet", run.quiet, "never print progress");
   run_cmd->add_flag("--top-down", run.top_down, "parallel: never switch a level to bottom-up (for comparison)");
+  run_cmd->add_option("--bottom-up-ratio", run.bottom_up_ratio,
+                      "parallel: a level runs bottom-up once its frontier outnumbers the unseen states by this factor")
+      ->capture_default_str();
 
   CompareArgs compare;
   auto* compare_cmd = app.add_subcommand("compare", "Run every engine x encoder and check that all answers agree");
@@ -318,7 +353,7 @@ int main(int argc, char** argv) {
   compare_cmd->add_option("--targets", compare.targets_file, "file with one target state per line");
   compare_cmd->add_option("--random", compare.random, "add N random reachable targets");
   compare_cmd->add_option("--seed", compare.seed, "seed for --random");
-  compare_cmd->add_option("--threads", compare.threads, "thread counts for the parallel engine")->delimiter(',');
+  compare_cmd->add_option("--threads", compare.threads, "thread counts for the threaded engines (" + threaded_engines() + ")")->delimiter(',');
 
   app.add_subcommand("list", "Puzzles, engines, encoders and which combinations apply");
 
@@ -332,7 +367,7 @@ int main(int argc, char** argv) {
   ExportArgs export_args;
   auto* export_cmd = app.add_subcommand("export", "Write the state graph as an edge list of keys (for explicit-graph BFS codes)");
   export_cmd->add_option("--puzzle", export_args.puzzle, "puzzle name (see list)");
-  export_cmd->add_option("--encoder", export_args.encoder, "a perfect encoder: cantor (default) or combinatorial (default)");
+  export_cmd->add_option("--encoder", export_args.encoder, "an encoder whose every key is a state (default: the family's perfect ranking)");
   export_cmd->add_option("--format", export_args.format, "el: one 'from to' line per edge");
   export_cmd->add_option("--output", export_args.output, "file for the edges ('-': stdout)");
 

@@ -37,6 +37,9 @@ struct SearchOptions {
   std::uint64_t node_budget = 4'000'000'000ULL; // iddfs: nodes before it gives up
   bool keep_table = true;  // whole-space runs keep what later path queries need
   bool bottom_up = true;   // parallel: allow bottom-up levels when the frontier is large
+  // parallel: a level runs bottom-up once its frontier outnumbers the unseen states by this
+  // factor (1.0 chosen by timing whole runs; scripts/reproduce.sh measures the effect).
+  double bottom_up_ratio = 1.0;
   ProgressFn progress;
 };
 

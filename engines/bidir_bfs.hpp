@@ -31,6 +31,8 @@ namespace searchbench {
 template <Puzzle P, Encoder<P> E>
 class BidirBfs {
  public:
+  static constexpr std::string_view kName = "bidir";
+  static constexpr std::string_view kSummary = "bidirectional BFS for point queries";
   using State = typename P::State;
 
   BidirBfs(const P& puzzle, const E& enc, SearchOptions options = {})

@@ -27,6 +27,8 @@ namespace searchbench {
 template <Puzzle P, Encoder<P> E>
 class Iddfs {
  public:
+  static constexpr std::string_view kName = "iddfs";
+  static constexpr std::string_view kSummary = "iterative deepening DFS with move pruning and a transposition table";
   using State = typename P::State;
 
   Iddfs(const P& puzzle, const E& enc, SearchOptions options = {})

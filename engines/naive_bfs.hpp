@@ -22,10 +22,14 @@
 
 namespace searchbench {
 
-template <Puzzle P>
+// The second parameter only gives the engine the shape of the others (puzzle, encoder);
+// naive keeps whole states and never uses an encoder.
+template <Puzzle P, class UnusedEncoder = void>
 class NaiveBfs {
  public:
   using State = typename P::State;
+  static constexpr std::string_view kName = "naive";
+  static constexpr std::string_view kSummary = "textbook BFS: std::queue of states with string paths, std::set visited";
 
   explicit NaiveBfs(const P& puzzle, SearchOptions options = {}) : puzzle_(puzzle), options_(std::move(options)) {}
 
@@ -48,8 +52,15 @@ class NaiveBfs {
   }
 
  private:
+  // Progress as the other engines report it: once per completed depth from 1 on.
+  void report_until(const SearchResult& result, int depth, const Timer& timer) {
+    for (; options_.progress && reported_ < depth; ++reported_)
+      options_.progress(reported_ + 1, result.depth_counts[reported_ + 1], timer.seconds());
+  }
+
   SearchResult run(const State& start, const State* target) {
     Timer timer;
+    reported_ = 0;
     SearchResult result;
     std::queue<std::pair<State, std::string>> queue;
     std::set<State> visited;
@@ -76,8 +87,9 @@ class NaiveBfs {
         if (!visited.insert(next).second) continue;
         std::string next_path = path + puzzle_.move_name(m);
         if (static_cast<int>(result.depth_counts.size()) <= depth + 1) {
+          // The first state at depth+1: every state at depth is counted by now.
+          report_until(result, depth, timer);
           result.depth_counts.push_back(0);
-          if (options_.progress) options_.progress(depth, result.depth_counts[depth], timer.seconds());
         }
         ++result.depth_counts[depth + 1];
         if (keep) paths_.emplace(next, next_path);
@@ -91,6 +103,7 @@ class NaiveBfs {
       }
       peak_queue = std::max<std::uint64_t>(peak_queue, queue.size());
     }
+    report_until(result, result.radius(), timer);
     // Estimated heap use: set nodes, queue entries, stored paths (tree nodes + strings).
     const std::uint64_t node = sizeof(State) + 4 * sizeof(void*);
     result.peak_bytes = visited.size() * node + peak_queue * (sizeof(State) + sizeof(std::string)) +
@@ -102,6 +115,7 @@ class NaiveBfs {
   const P& puzzle_;
   SearchOptions options_;
   std::map<State, std::string> paths_;
+  int reported_ = 0;  // depths passed to options_.progress in the current run
 };
 
 }  // namespace searchbench

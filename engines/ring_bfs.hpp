@@ -31,6 +31,8 @@ template <Puzzle P, Encoder<P> E>
 class RingBfs {
  public:
   using State = typename P::State;
+  static constexpr std::string_view kName = "ring";
+  static constexpr std::string_view kSummary = "serial BFS, fixed circular queue, one byte per key";
   static constexpr std::uint8_t kRoot = 0xFE;  // marks the start in the move table
 
   RingBfs(const P& puzzle, const E& enc, SearchOptions options = {})

@@ -12,10 +12,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/errors.hpp"
+#include "core/puzzle_name.hpp"
 
 namespace searchbench {
 
@@ -33,6 +36,23 @@ class CheckersLine {
   using State = CheckersState;
   static constexpr int kMaxCells = 32;
   static constexpr unsigned kHole = 0, kHash = 1, kAt = 2;
+
+  // The names the registry knows this family by (the inverse of name()).
+  static constexpr std::string_view kFamily = "checkers";
+  static constexpr std::string_view kNames = "checkers-N";
+  static constexpr std::string_view kSizes = "checkers-N N=1..32";
+  static std::vector<std::string> examples() {
+    return {"checkers-11", "checkers-15", "checkers-19", "checkers-21", "checkers-25", "checkers-27", "checkers-32"};
+  }
+  // Instances small enough for the cross-engine tests to check every state of.
+  static std::vector<std::string> test_examples() { return {"checkers-9", "checkers-10"}; }
+  // "checkers-N"; nullopt for other families' names, InputError for a malformed N.
+  static std::optional<CheckersLine> from_name(std::string_view name) {
+    if (name.substr(0, 9) != "checkers-") return std::nullopt;
+    return CheckersLine(parse_name_size(name.substr(9), name));
+  }
+  // The instance for a given start: the encoders rank boards by the start's piece counts.
+  CheckersLine for_start(const CheckersState& start) const { return CheckersLine(n_, count(start, kHash)); }
 
   explicit CheckersLine(int cells) : CheckersLine(cells, (cells - 1) / 2) {}
   CheckersLine(int cells, int hashes) : n_(cells), hashes_(hashes) {

@@ -15,9 +15,12 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <optional>
 #include <string_view>
+#include <vector>
 
 #include "core/errors.hpp"
+#include "core/puzzle_name.hpp"
 #if defined(__SSSE3__)
 #include <immintrin.h>
 #endif
@@ -38,6 +41,35 @@ class MagicBoard {
   static constexpr int kMinWidth = 2;
   static constexpr int kMaxWidth = 8;
 
+  // The names the registry knows this family by (the inverse of name()).
+  static constexpr std::string_view kFamily = "magic";
+  static constexpr std::string_view kNames = "msquare, msquare-2xK, sicily1515, sicily1515-2xK";
+  static constexpr std::string_view kSizes = "msquare-2xK K=2..8, sicily1515-2xK even K";
+  static std::vector<std::string> examples() {
+    return {"msquare-2x2", "msquare-2x3", "msquare-2x4", "msquare-2x5", "msquare-2x6",
+            "msquare-2x7", "msquare-2x8", "sicily1515-2x4", "sicily1515-2x6"};
+  }
+  // Instances small enough for the cross-engine tests to check every state of.
+  static std::vector<std::string> test_examples() { return {"msquare-2x4", "sicily1515-2x4", "msquare-2x3"}; }
+  // "msquare" (= msquare-2x4), "msquare-2xK", "sicily1515", "sicily1515-2xK"; nullopt for
+  // other families' names, InputError for a malformed or unsupported one.
+  static std::optional<MagicBoard> from_name(std::string_view name) {
+    for (const MagicRules rules : {MagicRules::msquare, MagicRules::sicily1515}) {
+      const std::string_view prefix = rules_name(rules);
+      if (name.substr(0, prefix.size()) != prefix) continue;
+      int width = 4;
+      if (name.size() > prefix.size()) {
+        const std::string_view rest = name.substr(prefix.size());
+        if (rest.substr(0, 3) != "-2x")
+          throw InputError("malformed puzzle name '" + std::string(name) + "' (expected " + std::string(prefix) + "-2xK)");
+        width = parse_name_size(rest.substr(3), name);
+      }
+      return MagicBoard(width, rules);
+    }
+    return std::nullopt;
+  }
+  static std::string_view rules_name(MagicRules rules) { return rules == MagicRules::msquare ? "msquare" : "sicily1515"; }
+
   MagicBoard(int width, MagicRules rules) : k_(width), n_(2 * width), rules_(rules) {
     if (width < kMinWidth || width > kMaxWidth)
       throw InputError("magic board width K=" + std::to_string(width) + " is not supported (K must be 2..8)");
@@ -47,8 +79,7 @@ class MagicBoard {
   }
 
   std::string name() const {
-    return std::string(rules_ == MagicRules::msquare ? "msquare" : "sicily1515") + "-2x" +
-           std::to_string(k_);
+    return std::string(rules_name(rules_)) + "-2x" + std::to_string(k_);
   }
   int width() const { return k_; }
   int cells() const { return n_; }

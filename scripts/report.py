@@ -11,7 +11,6 @@ Every number in the output comes from the JSON: medians of the repetitions.
 import glob
 import json
 import os
-import re
 import sys
 
 import matplotlib
@@ -19,7 +18,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-NAME = re.compile(r"^(?P<kind>bfs|point|judge|codec)/(?P<engine>[^/]+)/(?P<encoder>[^/]+)/(?P<puzzle>[^/]+)/(?P<param>[^/]+?)(/real_time)?$")
+FIELDS = ("kind", "engine", "encoder", "puzzle", "param")  # bench/benchmark_id.hpp
 CLASSIC = {"msquare": "octal", "sicily1515": "octal", "checkers": "maskhole"}  # the classic single-file solution's encoder
 
 
@@ -30,10 +29,9 @@ def load(path):
     for b in doc["benchmarks"]:
         if b.get("aggregate_name", "median") != "median" or b.get("error_occurred"):
             continue
-        m = NAME.match(b["run_name"])
-        if not m:
+        row = fields(b)
+        if row is None:
             continue
-        row = dict(m.groupdict())
         row["ms"] = b["real_time"] * {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b["time_unit"]]
         for key in ("states_per_second", "peak_bytes", "key_space", "radius", "states", "threads", "queries_per_second", "distance",
                     "per_second"):
@@ -41,6 +39,23 @@ def load(path):
                 row[key] = b[key]
         rows.append(row)
     return doc["context"], rows
+
+
+def fields(b):
+    """The benchmark's fields from its label ("kind=bfs engine=ring ..."); runs recorded
+    before the labels carry them only in the name, kind/engine/encoder/puzzle/param."""
+    if "label" in b:
+        row = dict(item.split("=", 1) for item in b["label"].split())
+        return row if all(k in row for k in FIELDS) else None
+    parts = b["run_name"].split("/")
+    if parts[-1] == "real_time":
+        parts.pop()
+    if len(parts) != len(FIELDS) or parts[0] not in ("bfs", "point", "judge", "codec"):
+        return None
+    row = dict(zip(FIELDS, parts))
+    if row["kind"] == "judge":  # judge/<judge>/<engine>/<encoder>/...
+        row["puzzle"], row["engine"], row["encoder"] = row["engine"], row["encoder"], row["puzzle"]
+    return row
 
 
 def family(puzzle):
@@ -266,7 +281,7 @@ def main(raw_dir, out_md):
         section(w, "Judge throughput: all 40,320 Sicily 1151 boards in one input", "",
                 ["engine", "encoder", "median ms (BFS + all answers)", "queries/s"], "llrr")
         for r in sorted(judges, key=lambda r: r["ms"]):
-            w(f"| {r['encoder'] if r['engine'] == 'sicily1151' else r['engine']} | {r['puzzle'] if r['engine'] == 'sicily1151' else r['encoder']} | {fmt_ms(r['ms'])} | {fmt_rate(r.get('queries_per_second', 0))} |")
+            w(f"| {r['engine']} | {r['encoder']} | {fmt_ms(r['ms'])} | {fmt_rate(r.get('queries_per_second', 0))} |")
         w("")
 
     # Plots.

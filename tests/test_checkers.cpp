@@ -6,7 +6,7 @@
 #include <queue>
 #include <random>
 
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 #include "puzzles/checkers_line.hpp"
 
 using namespace searchbench;

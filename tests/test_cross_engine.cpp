@@ -1,7 +1,7 @@
 // The cross-engine regression matrix: every engine x every applicable encoder x thread
-// counts {1, 2, 4}, generated from the registry, so a new engine or encoder is covered with
-// no edit here. For each puzzle:
-//  * whole-space engines give identical per-depth counts (and SPEC's, where SPEC has them),
+// counts {1, 2, 4} on every family's test examples, generated from the registry, so a new
+// engine, encoder or family is covered with no edit here. For each puzzle:
+//  * whole-space engines give identical per-depth counts (and the published ones, where known),
 //    with and without a kept table, and, from their tables, byte-identical paths to every
 //    state of the component;
 //  * bidir answers a point query for every state; iddfs for a fixed random sample of 2,000
@@ -14,7 +14,7 @@
 #include <random>
 
 #include "all_states.hpp"
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 #include "known_facts.hpp"
 
 using namespace searchbench;
@@ -60,11 +60,7 @@ class CrossEngine : public ::testing::TestWithParam<Case> {};
 TEST_P(CrossEngine, AgreesWithTheReferenceOnEveryAnswer) {
   const Case& k = GetParam();
   const Reference& ref = reference(k.puzzle);
-  SolverConfig c;
-  c.puzzle = k.puzzle;
-  c.engine = k.engine;
-  c.encoder = k.encoder == "none" ? "" : k.encoder;
-  c.options.threads = k.threads;
+  const SolverConfig c = Combination{k.engine, k.encoder, k.threads}.config(k.puzzle);
   auto solver = make_solver(c);
   const EngineInfo& info = engine_info(k.engine);
 
@@ -115,11 +111,9 @@ TEST_P(CrossEngine, AgreesWithTheReferenceOnEveryAnswer) {
 
 std::vector<Case> matrix() {
   std::vector<Case> cases;
-  for (const std::string p : {"msquare-2x4", "sicily1515-2x4", "msquare-2x3", "checkers-9", "checkers-10"})
-    for (const auto& e : engines())
-      for (const auto& enc : applicable_encoders(parse_puzzle(p), e.name))
-        for (int t : e.threaded ? std::vector<int>{1, 2, 4} : std::vector<int>{1})
-          cases.push_back({p, std::string(e.name), enc, t});
+  for (const auto& family : families())
+    for (const auto& p : family.test_examples)
+      for (const auto& c : combinations(parse_puzzle(p), {1, 2, 4})) cases.push_back({p, c.engine, c.encoder, c.threads});
   return cases;
 }
 

@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 
 using namespace searchbench;
 

@@ -7,7 +7,7 @@
 #include <random>
 #include <unordered_set>
 
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 #include "encoders/checkers_bitpack.hpp"
 #include "encoders/checkers_combinatorial.hpp"
 #include "encoders/checkers_decimal.hpp"

@@ -2,7 +2,7 @@
 // clear error with a line number for every class of bad input.
 #include <gtest/gtest.h>
 
-#include "cli/judges.hpp"
+#include "judges/judges.hpp"
 #include "core/errors.hpp"
 
 using namespace searchbench;

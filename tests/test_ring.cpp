@@ -1,7 +1,7 @@
 // The ring engine over every encoder reproduces SPEC's known facts.
 #include <gtest/gtest.h>
 
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 #include "known_facts.hpp"
 
 using namespace searchbench;

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "core/errors.hpp"
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "puzzles/magic_board.hpp"
 

@@ -1,10 +1,12 @@
-// The one registry that names every puzzle, engine and encoder, says which combinations
-// apply, and builds a type-erased Solver for a chosen combination. The CLI, the tests'
-// cross-engine matrix and the benchmarks all loop over it, so a new engine or encoder
-// registered here is covered everywhere with no further edits.
+// The one registry that names every puzzle family, engine and encoder, says which
+// combinations apply, and builds a type-erased Solver for a chosen combination. It reads
+// two type lists: the engines (registry/engines.hpp) and the puzzle families with their
+// encoders (registry/families.hpp). The CLI, the tests' cross-engine matrix and the
+// benchmarks all loop over it, so a plug-in added to a list is covered everywhere.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,18 +18,24 @@
 
 namespace searchbench {
 
-enum class PuzzleFamily { magic, checkers };
-
+// A puzzle named by the user, checked by its family.
 struct PuzzleSpec {
-  PuzzleFamily family = PuzzleFamily::magic;
-  std::string rules;  // "msquare" | "sicily1515" | "checkers"
-  int size = 4;       // K for magic boards, N for checkers lines
-  std::string name() const;
+  std::string family;  // the family's name ("magic", "checkers", ...)
+  std::string name;    // canonical name: "msquare" becomes "msquare-2x4"
 };
 
-// "msquare" (= msquare-2x4), "msquare-2xK", "sicily1515" (= 2x4), "sicily1515-2xK",
-// "checkers-N". Throws InputError naming the problem.
+// Throws InputError naming the problem (unknown family, malformed or unsupported size).
 PuzzleSpec parse_puzzle(std::string_view name);
+
+struct FamilyInfo {
+  std::string name;
+  std::string names;                  // the puzzle names it answers to, e.g. "checkers-N"
+  std::string sizes;                  // the sizes it supports, e.g. "checkers-N N=1..32"
+  std::vector<std::string> examples;  // puzzle names for `list` and the benchmarks, small to large
+  std::vector<std::string> test_examples;  // small ones the cross-engine tests check every state of
+  std::vector<std::string> encoders;  // every encoder of the family, in list order
+};
+const std::vector<FamilyInfo>& families();
 
 struct EngineInfo {
   std::string_view name;
@@ -43,6 +51,7 @@ struct EncoderInfo {
   std::string name;
   std::string fit;  // empty when it fits the puzzle, else why not
   bool dense = false;
+  bool perfect = false;  // every key below key_bound is a state (a ranking)
   std::uint64_t key_bound = 0;
 };
 // Every encoder of the puzzle's family, with whether and how it fits this size.
@@ -60,6 +69,19 @@ struct SolverConfig {
   std::optional<std::string> start; // default: the puzzle's start
   SearchOptions options;
 };
+
+// One runnable choice of engine, encoder and thread count for a puzzle.
+struct Combination {
+  std::string engine;
+  std::string encoder;  // "none" for engines that keep whole states
+  int threads = 1;
+  SolverConfig config(const std::string& puzzle) const;
+};
+// Every engine (only those that search the whole space when `whole_space_only`) x every
+// encoder that fits x each of `threads` for threaded engines (1 for serial ones), in the
+// order of the engine and encoder lists.
+std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vector<int>& threads,
+                                      bool whole_space_only = false);
 
 class Solver {
  public:
@@ -81,6 +103,9 @@ class Solver {
   virtual std::string normalize_state(std::string_view text) const = 0;
   // A state in the start's component: the end of a seeded random walk of 1,000 moves.
   virtual std::string random_state(std::uint64_t seed) const = 0;
+  // Every state of the start's component, in key order. Throws InputError unless every
+  // key of the encoder is a state (the keys are what enumerates them).
+  virtual std::vector<std::string> component_states() const = 0;
   // The state graph as an edge list of keys (core/edge_list.hpp). Throws InputError
   // unless every key of the encoder is a state.
   virtual EdgeListSummary export_edge_list(std::FILE* out) const = 0;

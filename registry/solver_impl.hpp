@@ -1,15 +1,16 @@
 // Adapts one engine over one puzzle and encoder to the type-erased Solver interface.
-// Only the registry's translation units include this (each instantiates its family).
+// Only the registry's per-family translation units include this.
 #pragma once
 
 #include <concepts>
 #include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/concepts.hpp"
-#include "core/registry.hpp"
+#include "registry/registry.hpp"
 
 namespace searchbench {
 
@@ -27,9 +28,8 @@ class SolverImpl final : public Solver {
  public:
   using State = typename P::State;
 
-  SolverImpl(P puzzle, State start, std::string engine_name, SearchOptions options)
-      : puzzle_(std::move(puzzle)), enc_(puzzle_), start_(start), engine_name_(std::move(engine_name)),
-        engine_(make_engine(options)) {}
+  SolverImpl(P puzzle, State start, SearchOptions options)
+      : puzzle_(std::move(puzzle)), enc_(puzzle_), start_(start), engine_(make_engine(options)) {}
 
   std::string puzzle_name() const override { return puzzle_.name(); }
   std::string encoder_name() const override { return std::string(E::kName); }
@@ -48,7 +48,7 @@ class SolverImpl final : public Solver {
     if constexpr (requires(Engine& e) { e.explore(start_); }) {
       return engine_.explore(start_);
     } else {
-      throw InputError("engine '" + engine_name_ + "' answers point queries only (give --target)");
+      throw InputError("engine '" + std::string(Engine::kName) + "' answers point queries only (give --target)");
     }
   }
   SearchResult search(std::string_view target) override { return engine_.search(start_, puzzle_.parse(target)); }
@@ -56,12 +56,24 @@ class SolverImpl final : public Solver {
     if constexpr (requires(Engine& e) { e.path_to(start_); }) {
       return engine_.path_to(puzzle_.parse(target));
     } else {
-      throw InputError("engine '" + engine_name_ + "' keeps no table of paths");
+      throw InputError("engine '" + std::string(Engine::kName) + "' keeps no table of paths");
     }
   }
   EdgeListSummary export_edge_list(std::FILE* out) const override {
     if constexpr (Encoder<E, P>) return write_edge_list(puzzle_, enc_, start_, out);
     else throw InputError("export needs an encoder (cantor or combinatorial)");
+  }
+  std::vector<std::string> component_states() const override {
+    if constexpr (every_key_is_state<E>()) {
+      std::vector<std::string> out;
+      for (Key k = 0; k < enc_.key_bound(); ++k) {
+        const State s = enc_.decode(k);
+        if (puzzle_.same_component(start_, s)) out.push_back(puzzle_.format(s));
+      }
+      return out;
+    } else {
+      throw InputError("encoder '" + std::string(E::kName) + "' has keys that are no state; enumerating needs a perfect one");
+    }
   }
   std::string normalize_state(std::string_view text) const override { return puzzle_.format(puzzle_.parse(text)); }
   std::string random_state(std::uint64_t seed) const override {
@@ -81,7 +93,6 @@ class SolverImpl final : public Solver {
   P puzzle_;
   E enc_;
   State start_;
-  std::string engine_name_;
   Engine engine_;
 };
 

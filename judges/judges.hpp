@@ -1,6 +1,7 @@
-// The exact judge front ends of SPEC 2: each reads a whole input and returns the whole
-// output, or throws InputError with the input line number. The CLI wires them to stdin
-// and stdout; the tests call them directly.
+// The exact judge front ends (Sicily 1151, Sicily 1515, USACO msquare, FZU 1603): each
+// reads a whole input and returns the whole output, or throws InputError with the input
+// line number. The CLI wires them to stdin and stdout; the tests and benchmarks call them
+// directly.
 #pragma once
 
 #include <string>

@@ -1,20 +1,18 @@
 // Judge front ends. The fixed-start judges (sicily1151, sicily1515, msquare) run one
 // whole-space BFS and keep its table of first moves, then answer every case by walking back
 // from the target: no search per case. By default that is the ring engine over the cantor
-// encoder called directly (no type erasure on the per-case path); --engine/--encoder route
-// through the registry instead, with identical answers. fzu1603 has a different start per
-// case, so each case is a point query, by default bidirectional BFS.
-#include "cli/judges.hpp"
+// encoder; --engine/--encoder choose any other combination of the registry, with identical
+// answers. fzu1603 has a different start per case, so each case is a point query, by
+// default bidirectional BFS.
+#include "judges/judges.hpp"
 
 #include <charconv>
-#include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "core/errors.hpp"
-#include "core/registry.hpp"
-#include "encoders/magic_cantor.hpp"
-#include "engines/ring_bfs.hpp"
+#include "registry/registry.hpp"
 #include "puzzles/magic_board.hpp"
 
 namespace searchbench {
@@ -85,34 +83,23 @@ MagicState read_board(Tokens& in, const MagicBoard& board, bool clockwise) {
   }
 }
 
-// Answers "path from the fixed start to this board" for a magic-board judge.
-using PathOracle = std::function<std::optional<std::string>(const MagicState&)>;
-
+// Answers "path from the fixed start to this board" for a magic-board judge: from the
+// table of one whole-space run, or by a point query per board for engines without one.
 struct MagicOracle {
   MagicBoard board;
-  MagicCantor cantor{board};
-  std::optional<RingBfs<MagicBoard, MagicCantor>> ring;
   std::unique_ptr<Solver> solver;
   bool point_queries = false;
 
   MagicOracle(MagicBoard b, const JudgeOptions& options) : board(std::move(b)) {
-    const std::string engine = options.engine.empty() ? "ring" : options.engine;
-    const std::string encoder = options.encoder.empty() && engine != "naive" ? "cantor" : options.encoder;
-    if (engine == "ring" && encoder == "cantor") {
-      ring.emplace(board, cantor);
-      ring->explore(board.start());
-      return;
-    }
     SolverConfig config;
     config.puzzle = board.name();
-    config.engine = engine;
-    config.encoder = encoder;
+    config.engine = options.engine.empty() ? "ring" : options.engine;
+    config.encoder = options.encoder.empty() && config.engine != "naive" ? "cantor" : options.encoder;
     solver = make_solver(config);
-    point_queries = !engine_info(engine).whole_space;
+    point_queries = !engine_info(config.engine).whole_space;
     if (!point_queries) solver->explore();
   }
   std::optional<std::string> path(const MagicState& target) {
-    if (ring) return ring->path_to(target);
     const std::string text = board.format(target);
     if (!point_queries) return solver->table_path(text);
     const SearchResult r = solver->search(text);

@@ -1,0 +1,67 @@
+// A bottom-up level of the two-bit search over one chunk of cell words (direction-
+// optimizing BFS, Beamer et al.): every unseen cell looks for a parent holding the current
+// code, trying the moves in order and stopping at the first parent found; one move at a
+// time across the whole batch, so the parents' cells can be prefetched together. It
+// decodes keys nobody generated, so it needs an encoder whose every key is a state.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+
+#include "core/concepts.hpp"
+#include "core/two_bit_cells.hpp"
+#include "engines/parallel/two_bit_scratch.hpp"
+
+namespace searchbench {
+
+template <Puzzle P, Encoder<P> E>
+void two_bit_bottom_up_chunk(const P& puzzle, const E& enc, TwoBitCells& cells, int depth, std::uint64_t begin,
+                             std::uint64_t end, TwoBitScratch<typename P::State>& local) {
+  using State = typename P::State;
+  constexpr Key kNoKey = ~Key{0};
+  const unsigned current = TwoBitCells::current_code(depth), next = TwoBitCells::next_code(depth);
+  const int moves = puzzle.move_count();
+  local.keys.clear();
+  auto resolve = [&] {
+    local.states.clear();
+    for (const Key k : local.keys) local.states.push_back(enc.decode(k));
+    std::size_t open = local.keys.size();  // keys[0, open) have no parent found yet
+    State parent;
+    for (int m = 0; m < moves && open > 0; ++m) {
+      local.neighbours.resize(open);
+      for (std::size_t i = 0; i < open; ++i) {
+        Key p = kNoKey;
+        if (puzzle.apply_inverse(local.states[i], m, parent)) {
+          p = enc.encode(parent);
+          __builtin_prefetch(cells.address_of(p), 0);
+          ++local.generated;
+        }
+        local.neighbours[i] = p;
+      }
+      for (std::size_t i = 0; i < open;) {
+        const Key p = local.neighbours[i];
+        if (p == kNoKey || cells.get(p) != current) {
+          ++i;
+          continue;
+        }
+        cells.mark_key(local.keys[i], next);
+        ++local.found;
+        --open;  // swap the resolved key out of the open range
+        std::swap(local.keys[i], local.keys[open]);
+        std::swap(local.states[i], local.states[open]);
+        std::swap(local.neighbours[i], local.neighbours[open]);
+      }
+    }
+    local.expanded += local.keys.size();
+    local.keys.clear();
+  };
+  for (std::uint64_t w = begin; w != end; ++w) {
+    for (std::uint64_t unseen = TwoBitCells::cells_with(cells.word(w), TwoBitCells::kUnseen); unseen; unseen &= unseen - 1) {
+      local.keys.push_back(TwoBitCells::key_of(w, unseen));
+      if (local.keys.size() == kTwoBitBatch) resolve();
+    }
+  }
+  resolve();
+}
+
+}  // namespace searchbench

@@ -1,0 +1,25 @@
+// The family list: one line per puzzle family, naming its puzzle type and its encoders
+// (the last encoder that fits is the default, so list the family's perfect ranking last).
+// Adding a family: its puzzle and encoder files, their #includes and one line here; the
+// build compiles each family's solvers in a translation unit of its own.
+#pragma once
+
+#include "encoders/checkers_bitpack.hpp"
+#include "encoders/checkers_combinatorial.hpp"
+#include "encoders/checkers_decimal.hpp"
+#include "encoders/checkers_maskhole.hpp"
+#include "encoders/magic_cantor.hpp"
+#include "encoders/magic_decimal.hpp"
+#include "encoders/magic_octal.hpp"
+#include "encoders/magic_octal7.hpp"
+#include "puzzles/checkers_line.hpp"
+#include "puzzles/magic_board.hpp"
+#include "registry/family.hpp"
+
+namespace searchbench {
+
+using AllFamilies = FamilyList<
+    Family<MagicBoard, MagicDecimal, MagicOctal, MagicOctal7, MagicCantor>,
+    Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>>;
+
+}  // namespace searchbench

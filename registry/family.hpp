@@ -1,0 +1,73 @@
+// A puzzle family as the registry sees it: the puzzle type and its encoders, one line in
+// registry/families.hpp. The names, sizes and examples come from the puzzle type itself
+// (kFamily, kNames, kSizes, examples(), test_examples(), from_name(), the inverse of its
+// name()), as an encoder's name comes from its kName. An optional `for_start(state)` on the puzzle gives
+// the instance a start state needs (checkers: the piece counts the encoders rank by).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "core/concepts.hpp"
+#include "registry/registry.hpp"
+
+namespace searchbench {
+
+template <Puzzle P, class... Encoders>
+  requires(Encoder<Encoders, P> && ...)
+struct Family {
+  using Puzzle = P;
+  using LastEncoder = std::tuple_element_t<sizeof...(Encoders) - 1, std::tuple<Encoders...>>;
+  static constexpr std::string_view kName = P::kFamily;
+
+  static FamilyInfo info() {
+    return {std::string(P::kFamily), std::string(P::kNames), std::string(P::kSizes), P::examples(), P::test_examples(),
+            {std::string(Encoders::kName)...}};
+  }
+  // Every encoder of the family, with whether and how it fits this instance.
+  static std::vector<EncoderInfo> encoders(const P& puzzle) {
+    std::vector<EncoderInfo> out;
+    (out.push_back(encoder_info<Encoders>(puzzle)), ...);
+    return out;
+  }
+  // Calls fn.template operator()<Encoder>() for each encoder, in order.
+  template <class Fn>
+  static void for_each_encoder(Fn&& fn) {
+    (fn.template operator()<Encoders>(), ...);
+  }
+
+ private:
+  template <class E>
+  static EncoderInfo encoder_info(const P& puzzle) {
+    EncoderInfo i{std::string(E::kName), E::fits(puzzle)};
+    i.perfect = every_key_is_state<E>();
+    if (i.fit.empty()) {
+      const E enc(puzzle);
+      i.dense = enc.dense();
+      i.key_bound = enc.key_bound();
+    }
+    return i;
+  }
+};
+
+template <class... Families>
+struct FamilyList {
+  static constexpr std::size_t size = sizeof...(Families);
+  template <std::size_t I>
+  using At = std::tuple_element_t<I, std::tuple<Families...>>;
+  template <class Fn>
+  static void for_each(Fn&& fn) {
+    (fn.template operator()<Families>(), ...);
+  }
+};
+
+// Builds a solver of family F for `config` (its puzzle name is one of F's). Defined in
+// registry/family_solvers.hpp and instantiated once per family, each family in its own
+// translation unit (every engine x encoder is compiled there).
+template <class F>
+std::unique_ptr<Solver> make_family_solver(const typename F::Puzzle& shape, const SolverConfig& config);
+
+}  // namespace searchbench

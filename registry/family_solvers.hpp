@@ -1,0 +1,61 @@
+// Builds solvers for one puzzle family: every engine of the engine list over every encoder
+// of the family. Only the per-family translation units the build generates include this
+// (each instantiates make_family_solver for one family).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/errors.hpp"
+#include "registry/engines.hpp"
+#include "registry/families.hpp"
+#include "registry/solver_impl.hpp"
+
+namespace searchbench {
+
+template <class F>
+std::unique_ptr<Solver> make_family_solver(const typename F::Puzzle& shape, const SolverConfig& config) {
+  using P = typename F::Puzzle;
+  using State = typename P::State;
+  const State start = config.start ? shape.parse(*config.start) : shape.start();
+  const P puzzle = [&] {
+    if constexpr (requires { shape.for_start(start); }) return shape.for_start(start);
+    else return shape;
+  }();
+  const std::string& engine = config.engine;
+  const SearchOptions& options = config.options;
+
+  std::string chosen = config.encoder;
+  if (chosen.empty()) {  // default: the last listed that fits (the family's perfect ranking)
+    for (const auto& e : F::encoders(puzzle))
+      if (e.fit.empty()) chosen = e.name;
+  }
+  std::unique_ptr<Solver> solver;
+  bool encoder_known = false;
+  AllEngines::for_each([&]<template <class, class> class Engine>() {
+    F::for_each_encoder([&]<class E>() {
+      using Traits = EngineTraits<Engine, P, E>;
+      if (solver || engine != Traits::name) return;
+      if constexpr (!Traits::uses_encoder) {
+        if (!config.encoder.empty() && config.encoder != "none")
+          throw InputError("engine '" + engine + "' keeps whole states and takes no encoder (got '" + config.encoder + "')");
+        solver = std::make_unique<SolverImpl<P, NoEncoder<P>, Engine<P, NoEncoder<P>>>>(puzzle, start, options);
+      } else {
+        if (chosen != E::kName) return;
+        encoder_known = true;
+        if (auto why = E::fits(puzzle); !why.empty())
+          throw InputError("encoder '" + std::string(E::kName) + "' does not fit " + puzzle.name() + ": " + why);
+        solver = std::make_unique<SolverImpl<P, E, Engine<P, E>>>(puzzle, start, options);
+      }
+    });
+  });
+  if (!solver) {
+    if (encoder_known || chosen.empty()) throw InputError("unknown engine '" + engine + "'");
+    std::string known;
+    for (const auto& e : F::encoders(puzzle)) known += (known.empty() ? "" : ", ") + e.name;
+    throw InputError("unknown encoder '" + chosen + "' for " + puzzle.name() + " (choose one of: " + known + ")");
+  }
+  return solver;
+}
+
+}  // namespace searchbench

@@ -1,0 +1,127 @@
+// The registry's lookups over the two type lists. Building a solver is left to the
+// per-family translation units (registry/family_solvers.hpp).
+#include "registry/registry.hpp"
+
+#include "core/errors.hpp"
+#include "registry/engines.hpp"
+#include "registry/families.hpp"
+
+namespace searchbench {
+
+namespace {
+
+// "a, b, c or d"
+std::string one_of(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return out;
+}
+
+// Calls fn.template operator()<F>(instance) for the family whose puzzle answers to `name`.
+template <class Fn>
+void with_family(std::string_view name, Fn&& fn) {
+  bool found = false;
+  AllFamilies::for_each([&]<class F>() {
+    if (found) return;
+    if (auto puzzle = F::Puzzle::from_name(name)) {
+      found = true;
+      fn.template operator()<F>(*puzzle);
+    }
+  });
+  if (!found) {
+    std::vector<std::string> names;
+    for (const auto& f : families()) names.push_back(f.names);
+    throw InputError("unknown puzzle '" + std::string(name) + "' (choose " + one_of(names) + ")");
+  }
+}
+
+}  // namespace
+
+PuzzleSpec parse_puzzle(std::string_view name) {
+  PuzzleSpec spec;
+  with_family(name, [&]<class F>(const typename F::Puzzle& puzzle) { spec = {std::string(F::kName), puzzle.name()}; });
+  return spec;
+}
+
+const std::vector<FamilyInfo>& families() {
+  static const std::vector<FamilyInfo> list = [] {
+    std::vector<FamilyInfo> out;
+    AllFamilies::for_each([&]<class F>() { out.push_back(F::info()); });
+    return out;
+  }();
+  return list;
+}
+
+const std::vector<EngineInfo>& engines() {
+  // Capabilities read off each engine over the first family's puzzle and last encoder.
+  using Probe = AllFamilies::At<0>;
+  static const std::vector<EngineInfo> list = [] {
+    std::vector<EngineInfo> out;
+    AllEngines::for_each([&]<template <class, class> class Engine>() {
+      using T = EngineTraits<Engine, typename Probe::Puzzle, typename Probe::LastEncoder>;
+      out.push_back({T::name, T::summary, T::whole_space, T::uses_encoder, T::threaded});
+    });
+    return out;
+  }();
+  return list;
+}
+
+const EngineInfo& engine_info(std::string_view name) {
+  for (const auto& e : engines())
+    if (e.name == name) return e;
+  std::vector<std::string> names;
+  for (const auto& e : engines()) names.emplace_back(e.name);
+  throw InputError("unknown engine '" + std::string(name) + "' (choose " + one_of(names) + ")");
+}
+
+std::vector<EncoderInfo> encoders(const PuzzleSpec& puzzle) {
+  std::vector<EncoderInfo> out;
+  with_family(puzzle.name, [&]<class F>(const typename F::Puzzle& p) { out = F::encoders(p); });
+  return out;
+}
+
+std::vector<std::string> applicable_encoders(const PuzzleSpec& puzzle, std::string_view engine) {
+  if (!engine_info(engine).uses_encoder) return {"none"};
+  std::vector<std::string> names;
+  for (const auto& e : encoders(puzzle))
+    if (e.fit.empty()) names.push_back(e.name);
+  return names;
+}
+
+std::uint64_t state_space_size(const PuzzleSpec& puzzle) {
+  std::uint64_t size = 0;
+  with_family(puzzle.name, [&]<class F>(const typename F::Puzzle& p) { size = p.component_size(p.start()); });
+  return size;
+}
+
+SolverConfig Combination::config(const std::string& puzzle) const {
+  SolverConfig c;
+  c.puzzle = puzzle;
+  c.engine = engine;
+  c.encoder = encoder;
+  c.options.threads = threads;
+  return c;
+}
+
+std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vector<int>& threads, bool whole_space_only) {
+  std::vector<Combination> out;
+  for (const auto& engine : engines()) {
+    if (whole_space_only && !engine.whole_space) continue;
+    for (const auto& encoder : applicable_encoders(puzzle, engine.name))
+      for (int t : engine.threaded ? threads : std::vector<int>{1}) out.push_back({std::string(engine.name), encoder, t});
+  }
+  return out;
+}
+
+std::unique_ptr<Solver> make_solver(const SolverConfig& config) {
+  std::unique_ptr<Solver> solver;
+  with_family(config.puzzle, [&]<class F>(const typename F::Puzzle& shape) {
+    engine_info(config.engine);
+    if (config.options.threads < 1)
+      throw InputError("thread count must be a positive integer (got " + std::to_string(config.options.threads) + ")");
+    solver = make_family_solver<F>(shape, config);
+  });
+  return solver;
+}
+
+}  // namespace searchbench
