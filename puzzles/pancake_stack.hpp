@@ -14,10 +14,13 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/errors.hpp"
+#include "core/puzzle_name.hpp"
 #if defined(__SSSE3__)
 #include <immintrin.h>
 #endif
@@ -34,6 +37,21 @@ class PancakeStack {
  public:
   using State = PancakeState;
   static constexpr int kMinPancakes = 2, kMaxPancakes = 20;
+
+  // The names the registry knows this family by (the inverse of name()).
+  static constexpr std::string_view kFamily = "pancake";
+  static constexpr std::string_view kNames = "pancake-N";
+  static constexpr std::string_view kSizes = "pancake-N N=2..20";
+  static std::vector<std::string> examples() {
+    return {"pancake-6", "pancake-7", "pancake-8", "pancake-9", "pancake-10", "pancake-11", "pancake-12"};
+  }
+  // Instances small enough for the cross-engine tests to check every state of.
+  static std::vector<std::string> test_examples() { return {"pancake-6", "pancake-7"}; }
+  // "pancake-N"; nullopt for other families' names, InputError for a malformed or unsupported N.
+  static std::optional<PancakeStack> from_name(std::string_view name) {
+    if (name.substr(0, 8) != "pancake-") return std::nullopt;
+    return PancakeStack(parse_name_size(name.substr(8), name));
+  }
 
   explicit PancakeStack(int pancakes) : n_(pancakes) {
     if (pancakes < kMinPancakes || pancakes > kMaxPancakes)

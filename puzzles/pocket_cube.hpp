@@ -28,8 +28,10 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/errors.hpp"
 
@@ -48,6 +50,21 @@ class PocketCube {
  public:
   using State = PocketCubeState;
   static constexpr int kCorners = 8, kMoving = 7;  // position 7 (DBL) never moves
+
+  // The names the registry knows this family by (the inverse of name()).
+  static constexpr std::string_view kFamily = "cube2";
+  static constexpr std::string_view kNames = "cube2, cube2-htm, cube2-qtm";
+  static constexpr std::string_view kSizes = "cube2-htm and cube2-qtm (one size)";
+  static std::vector<std::string> examples() { return {"cube2-htm", "cube2-qtm"}; }
+  // The cross-engine tests check these within a few moves of the start (3,674,160 states).
+  static std::vector<std::string> test_examples() { return {"cube2-htm", "cube2-qtm"}; }
+  // "cube2" (= cube2-htm), "cube2-htm", "cube2-qtm"; nullopt for other families' names.
+  static std::optional<PocketCube> from_name(std::string_view name) {
+    if (name.substr(0, 5) != "cube2") return std::nullopt;
+    if (name == "cube2" || name == "cube2-htm") return PocketCube(CubeMetric::half_turn);
+    if (name == "cube2-qtm") return PocketCube(CubeMetric::quarter_turn);
+    throw InputError("unknown puzzle '" + std::string(name) + "' (the 2x2x2 cube is cube2, cube2-htm or cube2-qtm)");
+  }
 
   explicit PocketCube(CubeMetric metric) : metric_(metric) { build_moves(); }
 
@@ -101,8 +118,8 @@ class PocketCube {
       int corner = -1, twist = 0;
       for (int c = 0; c < kCorners && corner < 0; ++c)
         for (int t = 0; t < 3 && corner < 0; ++t)
-          if (token.size() == 3 && token[0] == kNames[c][(3 - t) % 3] && token[1] == kNames[c][(4 - t) % 3] &&
-              token[2] == kNames[c][(5 - t) % 3]) {
+          if (token.size() == 3 && token[0] == kCornerNames[c][(3 - t) % 3] && token[1] == kCornerNames[c][(4 - t) % 3] &&
+              token[2] == kCornerNames[c][(5 - t) % 3]) {
             corner = c;
             twist = t;
           }
@@ -112,7 +129,7 @@ class PocketCube {
       if (corner == kMoving)
         throw InputError("cube \"" + std::string(text) + "\" moves the DBL corner, which stays fixed in this model");
       if (seen & (1u << corner))
-        throw InputError("corner " + std::string(kNames[corner]) + " appears twice in cube \"" + std::string(text) + "\"");
+        throw InputError("corner " + std::string(kCornerNames[corner]) + " appears twice in cube \"" + std::string(text) + "\"");
       seen |= 1u << corner;
       s.corner[count] = static_cast<std::uint8_t>(corner);
       s.twist[count] = static_cast<std::uint8_t>(twist);
@@ -132,7 +149,7 @@ class PocketCube {
     std::string out;
     for (int i = 0; i < kMoving; ++i) {
       if (i > 0) out += ' ';
-      const char* name = kNames[s.corner[i]];
+      const char* name = kCornerNames[s.corner[i]];
       const int t = s.twist[i];
       for (int k = 0; k < 3; ++k) out += name[(k + 3 - t) % 3];
     }
@@ -146,7 +163,7 @@ class PocketCube {
   };
 
   // Colours of each corner, clockwise from its U or D sticker.
-  static constexpr const char* kNames[kCorners] = {"URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DRB", "DBL"};
+  static constexpr const char* kCornerNames[kCorners] = {"URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DRB", "DBL"};
   static constexpr std::uint8_t kAddTwist[3][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}};
 
   // Quarter turns clockwise (Kociemba's tables, DBL and DRB listed in this model's order).

@@ -22,10 +22,13 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/errors.hpp"
+#include "core/puzzle_name.hpp"
 #if defined(__SSE2__)
 #include <immintrin.h>
 #endif
@@ -48,6 +51,25 @@ class SlidingTiles {
   using State = TilesState;
   static constexpr int kMaxCells = 16;
   static constexpr std::uint8_t kBlank = 0;
+
+  // The names the registry knows this family by (the inverse of name()).
+  static constexpr std::string_view kFamily = "tiles";
+  static constexpr std::string_view kNames = "tiles-RxC";
+  static constexpr std::string_view kSizes = "tiles-RxC R,C>=2, R*C<=16";
+  static std::vector<std::string> examples() {
+    return {"tiles-2x3", "tiles-2x4", "tiles-3x3", "tiles-2x5", "tiles-3x4", "tiles-2x6", "tiles-4x4"};
+  }
+  // Instances small enough for the cross-engine tests to check every state of.
+  static std::vector<std::string> test_examples() { return {"tiles-2x3", "tiles-2x4"}; }
+  // "tiles-RxC"; nullopt for other families' names, InputError for a malformed or unsupported size.
+  static std::optional<SlidingTiles> from_name(std::string_view name) {
+    if (name.substr(0, 6) != "tiles-") return std::nullopt;
+    const std::string_view size = name.substr(6);
+    const std::size_t x = size.find('x');
+    if (x == std::string_view::npos)
+      throw InputError("malformed puzzle name '" + std::string(name) + "' (expected tiles-RxC, e.g. tiles-3x3)");
+    return SlidingTiles(parse_name_size(size.substr(0, x), name), parse_name_size(size.substr(x + 1), name));
+  }
 
   SlidingTiles(int rows, int columns) : rows_(rows), cols_(columns), n_(rows * columns) {
     if (rows < 2 || columns < 2 || rows * columns > kMaxCells)
