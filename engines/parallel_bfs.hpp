@@ -124,8 +124,11 @@ class ParallelBfs {
         result = frontier_levels(puzzle_, enc_, options_, *v, start, target);
         result.peak_bytes += v->bytes();
       } else {
+        // Sized for the whole component only when the whole component is searched: a
+        // point query usually meets a small part of it, and reserving millions of buckets
+        // per query costs more than the query.
         auto& v = visited.template emplace<std::shared_ptr<ShardedDepthMap>>(
-            std::make_shared<ShardedDepthMap>(puzzle_.component_size(start)));
+            std::make_shared<ShardedDepthMap>(target ? 0 : puzzle_.component_size(start)));
         result = frontier_levels(puzzle_, enc_, options_, *v, start, target);
         result.peak_bytes += v->bytes();
       }

@@ -31,7 +31,7 @@ struct Case {
 };
 
 constexpr std::uint64_t kWholeSpaceLimit = 1'000'000;
-constexpr int kNearDepth = 5;
+constexpr int kNearDepth = 4;
 
 // -1 (no limit) or the depth limit the puzzle is checked within.
 int depth_limit(const std::string& puzzle) {
