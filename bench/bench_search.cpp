@@ -8,13 +8,23 @@
 //                                                     made explicit beforehand
 //   codec/<encode|decode>/cantor/<puzzle>/<variant>  the cantor fast paths against the
 //                                                     textbook code, on 4,096 random keys
-// Counters: states_per_second (iteration-invariant rate), peak_bytes, key_space (key bound
-// of the encoder), radius, queries_per_second. Answers are checked once after the timed
+// Google Benchmark's own conventions carry the rates: items_per_second is states per second
+// for bfs/, queries per second for point/ and judge/, keys per second for codec/. The
+// engine's thread count is in the name (the library's own "threads" key counts its own
+// threads, always 1 here). Counters: states, peak_bytes, key_space (key bound of the
+// encoder), radius, distance, queries. Times are in microseconds for small spaces and
+// milliseconds otherwise, so no case prints as 0. Answers are checked once after the timed
 // loop against a reference run; a wrong answer marks the benchmark with SkipWithError.
-// The yardsticks (naive, and ring + octal/bitpack as the classic) run in the same matrix.
+// The yardsticks (naive, and ring + bitpack (magic) / maskhole (checkers) as the classic) run in the same matrix.
 // Each benchmark's fields (bench/benchmark_id.hpp) are also its label in the JSON.
+//
+// Own flags, besides the library's --benchmark_*: --full (adds the large spaces) and
+// --threads=LIST (the parallel engines' thread counts, e.g. 1,2,4,8,16; default 1 and the
+// powers of two up to the core count). Any other argument is refused with one line.
 #include <benchmark/benchmark.h>
 
+#include <charconv>
+#include <cstdio>
 #include <map>
 #include <random>
 #include <thread>
@@ -30,11 +40,20 @@ using namespace searchbench;
 
 namespace {
 
+// Set by --threads=LIST; empty: 1 and the powers of two up to the core count.
+std::vector<int> requested_threads;
+
 std::vector<int> thread_counts() {
+  if (!requested_threads.empty()) return requested_threads;
   std::vector<int> out{1};
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   for (int t = 2; t <= cores; t *= 2) out.push_back(t);
   return out;
+}
+
+// Small spaces in microseconds, so that sub-millisecond searches do not print as 0.
+benchmark::TimeUnit time_unit_for(const std::string& puzzle) {
+  return state_space_size(parse_puzzle(puzzle)) <= 100'000 ? benchmark::kMicrosecond : benchmark::kMillisecond;
 }
 
 // The serial ring engine's counts; past 100 million states (msquare 2x6: a ring queue of
@@ -75,12 +94,11 @@ void whole_space(benchmark::State& state, SolverConfig config) {
   std::uint64_t key_space = 0;
   for (const auto& e : encoders(spec))
     if (e.name == solver->encoder_name()) key_space = e.key_bound;
-  state.counters["states_per_second"] = benchmark::Counter(static_cast<double>(last.states()), benchmark::Counter::kIsIterationInvariantRate);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(last.states()));
   state.counters["states"] = static_cast<double>(last.states());
   state.counters["peak_bytes"] = static_cast<double>(last.peak_bytes);
   state.counters["key_space"] = static_cast<double>(key_space);
   state.counters["radius"] = last.radius();
-  state.counters["threads"] = config.options.threads;
 }
 
 // Targets of msquare-2x4 (or any puzzle) grouped by depth, fixed by a seed.
@@ -117,7 +135,7 @@ void point_queries(benchmark::State& state, SolverConfig config, std::vector<std
       state.SkipWithError("a path differs from bidir's");
       return;
     }
-  state.counters["queries_per_second"] = benchmark::Counter(static_cast<double>(targets.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(targets.size()));
   state.counters["distance"] = static_cast<double>(paths.empty() ? 0 : paths[0].size());
 }
 
@@ -139,7 +157,7 @@ void judge_all_targets(benchmark::State& state, std::string judge, std::string e
     out = run_judge(judge, input, JudgeOptions{engine, encoder});
     benchmark::DoNotOptimize(out.data());
   }
-  state.counters["queries_per_second"] = benchmark::Counter(static_cast<double>(seen.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(seen.size()));
   state.counters["queries"] = static_cast<double>(seen.size());
 }
 
@@ -162,12 +180,11 @@ void explicit_graph(benchmark::State& state, P puzzle, std::string name, int thr
   }
   const double states = static_cast<double>(out.vertices());
   const auto graph_bytes = [](const CsrGraph& g) { return g.offsets.size() * 8.0 + g.targets.size() * 4.0; };
-  state.counters["states_per_second"] = benchmark::Counter(states, benchmark::Counter::kIsIterationInvariantRate);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(states));
   state.counters["states"] = states;
   state.counters["peak_bytes"] = graph_bytes(out) + graph_bytes(in) + states * 4 + states / 4;
   state.counters["key_space"] = states;
   state.counters["radius"] = static_cast<double>(counts.size() - 1);
-  state.counters["threads"] = threads;
 }
 
 // Cantor ranking and unranking on a fixed random sample: the fast paths (vector ranking,
@@ -194,7 +211,7 @@ void cantor_codec(benchmark::State& state, int width, bool decode, bool fast) {
     }
     benchmark::DoNotOptimize(sum);
   }
-  state.counters["per_second"] = benchmark::Counter(static_cast<double>(keys.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(keys.size()));
 }
 
 // The whole-space matrix runs every family's examples from kMinStates states up to
@@ -218,13 +235,13 @@ void register_all(bool full) {
         if (large && !perfect) continue;
         SolverConfig c = combination.config(puzzle);
         const std::string threads = "threads:" + std::to_string(combination.threads);
-        auto* b = register_benchmark({"bfs", c.engine, c.encoder, puzzle, threads}, whole_space, c)->Unit(benchmark::kMillisecond);
+        auto* b = register_benchmark({"bfs", c.engine, c.encoder, puzzle, threads}, whole_space, c)->Unit(time_unit_for(puzzle));
         if (engine.threaded) b->UseRealTime();
         // The parallel engine's two-bit mode without bottom-up levels, for the ratio.
         if (combination.engine == "parallel" && perfect) {
           c.options.bottom_up = false;
           register_benchmark({"bfs", "parallel-topdown", c.encoder, puzzle, threads}, whole_space, c)
-              ->Unit(benchmark::kMillisecond)->UseRealTime();
+              ->Unit(time_unit_for(puzzle))->UseRealTime();
         }
       }
     }
@@ -267,15 +284,17 @@ void register_all(bool full) {
         c.engine = engine;
         c.encoder = encoder;
         register_benchmark({"point", engine, encoder, probe.puzzle, "random:10"}, point_queries, c, targets)
-            ->Unit(benchmark::kMillisecond);
+            ->Unit(time_unit_for(probe.puzzle));
       }
     }
   }
   for (const int width : {4, 5, 6}) {
     const std::string puzzle = "msquare-2x" + std::to_string(width);
     for (const bool fast : {true, false}) {
-      register_benchmark({"codec", "decode", "cantor", puzzle, fast ? "table" : "division"}, cantor_codec, width, true, fast);
-      register_benchmark({"codec", "encode", "cantor", puzzle, fast ? "vector" : "popcount"}, cantor_codec, width, false, fast);
+      register_benchmark({"codec", "decode", "cantor", puzzle, fast ? "table" : "division"}, cantor_codec, width, true, fast)
+          ->Unit(benchmark::kMicrosecond);
+      register_benchmark({"codec", "encode", "cantor", puzzle, fast ? "vector" : "popcount"}, cantor_codec, width, false, fast)
+          ->Unit(benchmark::kMicrosecond);
     }
   }
   // Judge throughput: all 40,320 boards in one input, answered from one BFS table.
@@ -286,17 +305,60 @@ void register_all(bool full) {
           ->Unit(benchmark::kMillisecond);
 }
 
+void print_own_help() {
+  benchmark::PrintDefaultHelp();
+  std::fprintf(stdout,
+               "bench_search's own flags:\n"
+               "          [--full]                adds msquare-2x6, checkers-25 and checkers-27\n"
+               "          [--threads=<list>]      thread counts of the parallel engines, e.g. 1,2,4,8,16\n"
+               "                                  (default: 1 and the powers of two up to the core count)\n");
+}
+
+// "1,2,4" -> {1, 2, 4}; empty when the list is not positive integers up to 1024.
+std::vector<int> parse_thread_list(std::string_view text) {
+  std::vector<int> out;
+  while (true) {
+    const auto comma = text.find(',');
+    const std::string_view item = text.substr(0, comma);
+    int value = 0;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), value);
+    if (item.empty() || ec != std::errc() || end != item.data() + item.size() || value < 1 || value > 1024) return {};
+    out.push_back(value);
+    if (comma == std::string_view::npos) return out;
+    text.remove_prefix(comma + 1);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   bool full = false;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
-    if (std::string(argv[i]) == "--full") full = true;
-    else args.push_back(argv[i]);
+    const std::string_view arg = argv[i];
+    if (i > 0 && arg == "--full") {
+      full = true;
+    } else if (i > 0 && (arg.starts_with("--threads=") || arg == "--threads")) {
+      const std::string_view list = arg == "--threads" ? (i + 1 < argc ? argv[++i] : "") : arg.substr(10);
+      requested_threads = parse_thread_list(list);
+      if (requested_threads.empty()) {
+        std::fprintf(stderr, "bench_search: --threads needs a list of thread counts from 1 to 1024 like 1,2,4, got '%.*s'\n",
+                     static_cast<int>(list.size()), list.data());
+        return 2;
+      }
+    } else {
+      args.push_back(argv[i]);
+    }
   }
   int count = static_cast<int>(args.size());
-  benchmark::Initialize(&count, args.data());
+  args.push_back(nullptr);
+  benchmark::Initialize(&count, args.data(), print_own_help);
+  // The library removes the --benchmark_* flags it knows and leaves the rest.
+  if (count > 1) {
+    std::fprintf(stderr, "bench_search: unknown option '%s' (own flags: --full, --threads=LIST; the library's: see --help)\n",
+                 args[1]);
+    return 2;
+  }
   register_all(full);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

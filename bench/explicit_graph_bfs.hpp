@@ -1,8 +1,8 @@
 // A yardstick, not an engine: breadth-first search over the state graph made explicit in
 // memory, in the style of the GAP Benchmark Suite's BFS (Beamer, Asanovic and Patterson's
-// direction-optimizing BFS), the best-known explicit-graph BFS. The issue quotes GAP's
-// times on the msquare 2x5 graph; this measures the same algorithm in the same run as the
-// implicit engines, so the comparison is a ratio on one machine, not two numbers from two.
+// direction-optimizing BFS), the best-known explicit-graph BFS. Published GAP times on
+// the msquare 2x5 graph come from another machine; this measures the same algorithm in the
+// same run as the implicit engines, so the comparison is a ratio on one machine.
 //
 // * The graph (out-edges and in-edges in CSR form, 32-bit vertex ids = the encoder's keys,
 //   which `searchbench export` writes too) is built before timing, as GAP loads its graph

@@ -2,6 +2,7 @@
 // Every error reaches the user as one line on stderr and a non-zero exit status:
 // 2 for bad input or a refused request, 3 for an exhausted budget, 1 when compare finds
 // engines that disagree.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -315,6 +316,7 @@ int command_export(const ExportArgs& a) {
 
 int command_judge(const std::string& name, const JudgeOptions& options) {
   std::string input;  // whole stdin in large blocks (istreambuf_iterator is several times slower)
+  if (struct stat st; fstat(fileno(stdin), &st) == 0 && S_ISREG(st.st_mode)) input.reserve(static_cast<std::size_t>(st.st_size));
   char block[1 << 16];
   for (std::size_t n; (n = std::fread(block, 1, sizeof block, stdin)) > 0;) input.append(block, n);
   const std::string out = run_judge(name, input, options);

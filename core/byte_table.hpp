@@ -3,8 +3,8 @@
 // this key" (ring), "depth of this key" (bidir) and transposition depths (iddfs).
 //
 // Why both, and why switch: a point query usually touches a sliver of the key space, and a
-// direct table filled per query made bidir 50x slower than a hash map on msquare 2x4 with
-// octal keys (2^24 of them). Deep queries on large spaces are the opposite: tens of
+// direct table filled per query made bidir many times slower than a hash map on msquare
+// 2x4 with bitpack keys (2^24 of them). Deep queries on large spaces are the opposite: tens of
 // millions of entries, where a hash map costs 48 bytes and a cache miss or two per entry.
 // So a point query's table starts hashed and moves into a direct table once that would
 // hold no more resident memory (consider_direct); a whole-space search's starts direct.
@@ -83,8 +83,8 @@ class ByteTable {
   // it would hold no more resident memory than the map, i.e. once the 4 KiB pages the keys
   // fall on take no more than kHashEntryBytes per entry. That depends on the encoder's
   // locality, not just on the count: checkers' combinatorial keys of nearby states are
-  // close, so they move early (a deep checkers-25 query: 0.9 s against 5 s hashed), while
-  // cantor keys scatter over all of 2x6's 479 MB and stay hashed (17 MB, not 450 MB).
+  // close, so they move early, while cantor keys scatter over all of 2x6's 479 MB of table
+  // and stay hashed.
   void consider_direct() {
     next_check_ *= 2;
     std::vector<bool> page_used((bound_ >> kPageBits) + 1);

@@ -4,9 +4,8 @@
 // Two candidates live here: oneTBB's concurrent_unordered_map (lock-free split-ordered
 // list, one heap node per entry) and a sharded map (256 std::unordered_map shards, each
 // behind its own mutex, the shard chosen by the key's hash). The engine uses
-// ShardedDepthMap, the faster on bench/bench_concurrent_sets (4M claims of 2M sparse keys,
-// medians of 3 on the 2-core dev machine): 1377 ms vs 2390 ms with 1 thread, 1231 ms vs
-// 1560 ms with 2 threads.
+// ShardedDepthMap, the faster of the two with 1 and 2 threads on bench/bench_concurrent_sets
+// (4M claims of 2M sparse keys), which measures both.
 #pragma once
 
 #include <array>

@@ -5,8 +5,8 @@
 //
 // Keys are the encoder's, and every key must be a state (a perfect encoder: cantor,
 // combinatorial), so the vertices are exactly 0 .. key_bound-1 and nothing is left out
-// or invented. Lines are formatted with std::to_chars into a large buffer: the 2x5 graph
-// (10,886,400 edges, 163 MB) is written in about a second.
+// or invented. Lines are formatted with std::to_chars into a large buffer, since graphs
+// of millions of edges are the point.
 #pragma once
 
 #include <charconv>

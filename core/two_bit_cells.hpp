@@ -28,22 +28,24 @@ class TwoBitCells {
   static unsigned current_code(int depth) { return 1u + static_cast<unsigned>(depth & 1); }
   static unsigned next_code(int depth) { return current_code(depth + 1); }
 
-  explicit TwoBitCells(Key bound) : bound_(bound), words_((bound + kCellsPerWord - 1) / kCellsPerWord) {
-    cells_.reset(new std::atomic<std::uint64_t>[words_]);
-  }
+  // The words are left uninitialised (an array of std::atomic would be zeroed here, by one
+  // thread): clear() is their first touch, so its callers decide which threads fault the
+  // pages in. Every access goes through std::atomic_ref.
+  explicit TwoBitCells(Key bound)
+      : bound_(bound), words_((bound + kCellsPerWord - 1) / kCellsPerWord), cells_(new std::uint64_t[words_]) {}
   // Zero-fills words [begin, end) (called in parallel so pages fault in on every thread);
   // the cells past the bound in the last word become done, so scans never see them.
   void clear(std::uint64_t begin, std::uint64_t end) {
     for (std::uint64_t w = begin; w != end; ++w) {
       std::uint64_t v = 0;
       if (w == words_ - 1 && bound_ % kCellsPerWord != 0) v = ~std::uint64_t{0} << (bound_ % kCellsPerWord * 2);
-      cells_[w].store(v, std::memory_order_relaxed);
+      at(w).store(v, std::memory_order_relaxed);
     }
   }
 
   std::uint64_t words() const { return words_; }
   std::uint64_t bytes() const { return words_ * sizeof(std::uint64_t); }
-  std::uint64_t word(std::uint64_t w) const { return cells_[w].load(std::memory_order_relaxed); }
+  std::uint64_t word(std::uint64_t w) const { return at(w).load(std::memory_order_relaxed); }
   const void* address_of(Key k) const { return &cells_[k / kCellsPerWord]; }
 
   // Low-bit mask of the cells of word value v that hold `code`.
@@ -67,7 +69,7 @@ class TwoBitCells {
   // the fetch_or the cell can only have been claimed with the same code by another
   // thread, so OR-ing the code in never corrupts a cell.
   bool claim(Key k, unsigned code) {
-    std::atomic<std::uint64_t>& cell_word = cells_[k / kCellsPerWord];
+    const std::atomic_ref<std::uint64_t> cell_word = at(k / kCellsPerWord);
     const unsigned s = shift(k);
     if ((cell_word.load(std::memory_order_relaxed) >> s) & 3u) return false;
     return ((cell_word.fetch_or(std::uint64_t{code} << s, std::memory_order_relaxed) >> s) & 3u) == 0;
@@ -75,17 +77,18 @@ class TwoBitCells {
   // Sets the cells of `low_bit_mask` in word w to `code` (they are unseen or hold a code
   // that `code` includes); concurrent claims of other cells in the word are kept.
   void mark(std::uint64_t w, std::uint64_t low_bit_mask, unsigned code) {
-    if (low_bit_mask) cells_[w].fetch_or(low_bit_mask * code, std::memory_order_relaxed);
+    if (low_bit_mask) at(w).fetch_or(low_bit_mask * code, std::memory_order_relaxed);
   }
   // The same for the one cell of key k.
   void mark_key(Key k, unsigned code) { mark(k / kCellsPerWord, std::uint64_t{1} << shift(k), code); }
 
  private:
   static unsigned shift(Key k) { return static_cast<unsigned>(k % kCellsPerWord) * 2; }
+  std::atomic_ref<std::uint64_t> at(std::uint64_t w) const { return std::atomic_ref<std::uint64_t>(cells_[w]); }
 
   Key bound_;
   std::uint64_t words_;
-  std::unique_ptr<std::atomic<std::uint64_t>[]> cells_;
+  std::unique_ptr<std::uint64_t[]> cells_;
 };
 
 }  // namespace searchbench

@@ -1,50 +1,24 @@
-// Shared by the magic board's two bit-pack encoders (`octal`, `octal7`): cell i's value-1
-// goes into bits [b*i, b*i+b), with b = ceil(log2(2K)) bits per cell (3 for K = 3, 4:
-// octal digits, hence the name; 4 for K = 5..8). The first `packed` cells are stored;
-// when packed = 2K-1 the last cell is implied, being the one value not seen.
+// Magic board encoder `bitpack`: every cell's value-1 packed into ceil(log2(2K)) bits
+// (encoders/magic_cell_packing.hpp): 3 bits, octal digits, up to K = 4, so 24 bits for 2x4,
+// a direct table of 2^24 entries of which 8! are used; 4 bits from K = 5, where past 2^33
+// keys the key space no longer fits a table and is hashed. Also answers to its former
+// name `octal` for K <= 4.
 #pragma once
 
-#include <bit>
-#include <limits>
+#include <string>
+#include <string_view>
 
-#include "core/concepts.hpp"
-#include "puzzles/magic_board.hpp"
+#include "encoders/magic_cell_packing.hpp"
 
 namespace searchbench {
 
-class MagicBitPack {
+class MagicBitpack : public MagicCellPacking {
  public:
-  MagicBitPack(const MagicBoard& p, int packed)
-      : n_(p.cells()), packed_(packed), bits_(std::bit_width(static_cast<unsigned>(p.cells() - 1))) {
-    const int total = bits_ * packed_;
-    bound_ = total >= 64 ? std::numeric_limits<Key>::max() : Key{1} << total;
-  }
-  Key encode(const MagicState& s) const {
-    Key k = 0;
-    for (int i = packed_ - 1; i >= 0; --i) k = (k << bits_) | (s.cells[i] - 1u);
-    return k;
-  }
-  MagicState decode(Key k) const {
-    MagicState s;
-    const Key mask = (Key{1} << bits_) - 1;
-    unsigned sum = 0;
-    for (int i = 0; i < packed_; ++i) {
-      s.cells[i] = static_cast<std::uint8_t>((k & mask) + 1);
-      sum += s.cells[i];
-      k >>= bits_;
-    }
-    if (packed_ < n_) s.cells[n_ - 1] = static_cast<std::uint8_t>(n_ * (n_ + 1) / 2 - sum);
-    return s;
-  }
-  Key key_bound() const { return bound_; }
-  bool dense() const { return bound_ <= kDenseKeyLimit; }
-  int bits_per_cell() const { return bits_; }
-
- private:
-  int n_;
-  int packed_;
-  int bits_;
-  Key bound_;
+  static constexpr std::string_view kName = "bitpack";
+  static constexpr std::string_view kFormerName = "octal";
+  static std::string fits(const MagicBoard&) { return {}; }  // 16 cells x 4 bits = 64 bits
+  static std::string former_name_fits(const MagicBoard& p) { return MagicCellPacking::former_name_fits(p, kFormerName); }
+  explicit MagicBitpack(const MagicBoard& p) : MagicCellPacking(p, p.cells()) {}
 };
 
 }  // namespace searchbench

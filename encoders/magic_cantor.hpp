@@ -12,7 +12,7 @@
 // table holds those first values followed by the remaining 8 in increasing order; the low
 // table holds the shuffle that puts the remaining ones in place (835 KB in all, which stays
 // in the L2 cache). Whole-space searches decode every state once, so this is where their
-// time goes; measured in bench/bench_search.cpp (BM_CantorDecode).
+// time goes; bench/bench_search.cpp measures it (codec/decode/cantor/...).
 #pragma once
 
 #include <algorithm>

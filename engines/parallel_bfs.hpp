@@ -15,7 +15,7 @@
 //   one per thread, joined after each level (engines/parallel/frontier_levels.hpp). The
 //   visited set is an atomic bitset plus a depth byte per key for dense encoders
 //   (engines/parallel/dense_visited.hpp), ShardedDepthMap for sparse ones
-//   (core/concurrent_depth_map.hpp). With sparse packings (octal: 40,320 states among 2^24
+//   (core/concurrent_depth_map.hpp). With sparse packings (bitpack: 40,320 states among 2^24
 //   keys) a two-bit scan of every key would dominate, so those keep the lists.
 // * Determinism: the per-depth counts do not depend on which thread claims a state. Paths
 //   do not come from discovery order either: they are rebuilt afterwards from the depths

@@ -2,16 +2,23 @@
 // whole-space BFS and keep its table of first moves, then answer every case by walking back
 // from the target: no search per case. By default that is the ring engine over the cantor
 // encoder; --engine/--encoder choose any other combination of the registry, with identical
-// answers. fzu1603 has a different start per case, so each case is a point query, by
-// default bidirectional BFS.
+// answers. fzu1603 has a different start per case, so each case is a point query: by
+// default a distance-only bidirectional BFS (engines/bidir_distance.hpp) whose table and
+// buffers serve every case, since the registry's engines build theirs per query and also
+// rebuild a path the judge does not print; --engine/--encoder route each case through the
+// registry instead, with identical answers.
 #include "judges/judges.hpp"
 
 #include <charconv>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "core/errors.hpp"
+#include "encoders/checkers_combinatorial.hpp"
+#include "engines/bidir_distance.hpp"
+#include "puzzles/checkers_line.hpp"
 #include "registry/registry.hpp"
 #include "puzzles/magic_board.hpp"
 
@@ -107,6 +114,39 @@ struct MagicOracle {
   }
 };
 
+// fzu1603's default route: distance-only bidirectional search over the combinatorial
+// encoder's perfect keys; one puzzle instance and encoder per (N, '#' count), built at the
+// first case that needs it, and one search object whose table and buffers every case
+// reuses.
+class CheckersDistances {
+ public:
+  // Lines whose largest component (C(N-1, k) * N keys) fits a direct table of this size.
+  static constexpr Key kMaxTableBytes = Key{1} << 28;
+  static bool fits(int cells) {
+    return CheckersLine::binomial(cells - 1, (cells - 1) / 2) * static_cast<Key>(cells) <= kMaxTableBytes;
+  }
+
+  int distance(std::string_view a_text, std::string_view b_text) {
+    const int cells = static_cast<int>(a_text.size());
+    const CheckersLine any(cells);
+    const CheckersState a = any.parse(a_text), b = any.parse(b_text);
+    const int hashes = any.count(a, CheckersLine::kHash);
+    if (hashes != any.count(b, CheckersLine::kHash)) return -1;
+    auto& slot = instances_[{cells, hashes}];
+    if (!slot) slot = std::make_unique<Instance>(cells, hashes);
+    return search_.distance(slot->line, slot->encoder, a, b);
+  }
+
+ private:
+  struct Instance {
+    Instance(int cells, int hashes) : line(cells, hashes), encoder(line) {}
+    CheckersLine line;
+    CheckersCombinatorial encoder;
+  };
+  std::map<std::pair<int, int>, std::unique_ptr<Instance>> instances_;
+  BidirDistance<CheckersLine, CheckersCombinatorial> search_;
+};
+
 }  // namespace
 
 std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOptions& options) {
@@ -115,6 +155,7 @@ std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOpt
   if (in.at_end()) throw InputError("line 1: empty input: expected a move limit N");
   std::optional<MagicOracle> oracle;  // built at the first case
   std::string out;
+  out.reserve(input.size() + input.size() / 4);  // an answer line is about as long as its case
   while (true) {
     auto limit = in.next_int("a move limit N");
     if (!limit || *limit == -1) break;
@@ -157,6 +198,8 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
   auto count = in.next_int("the case count T");
   if (!count) throw InputError("line 1: empty input: expected the case count T");
   if (*count < 0) in.fail("case count " + std::to_string(*count) + " is negative");
+  const bool registry_route = !options.engine.empty() || !options.encoder.empty();
+  CheckersDistances distances;
   std::string out;
   for (long long c = 0; c < *count; ++c) {
     auto a = in.next();
@@ -168,15 +211,21 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
       in.fail("boards '" + std::string(a->substr(0, 40)) + "' and '" + std::string(b->substr(0, 40)) + "' differ in length");
     if (a->empty() || a->size() > 32) in.fail("board length " + std::to_string(a->size()) + " is not supported (1..32)");
     try {
-      SolverConfig config;
-      config.puzzle = "checkers-" + std::to_string(a->size());
-      config.engine = options.engine.empty() ? "bidir" : options.engine;
-      config.encoder = options.encoder.empty() && config.engine != "naive" ? "bitpack" : options.encoder;
-      config.start = std::string(*a);
-      auto solver = make_solver(config);
-      solver->normalize_state(*b);  // validates B before any search
-      const SearchResult r = solver->search(*b);
-      out += std::to_string(r.found ? r.distance : -1);
+      int distance;
+      if (registry_route || !CheckersDistances::fits(static_cast<int>(a->size()))) {
+        SolverConfig config;
+        config.puzzle = "checkers-" + std::to_string(a->size());
+        config.engine = options.engine.empty() ? "bidir" : options.engine;
+        config.encoder = options.encoder.empty() && config.engine != "naive" ? "bitpack" : options.encoder;
+        config.start = std::string(*a);
+        auto solver = make_solver(config);
+        solver->normalize_state(*b);  // validates B before any search
+        const SearchResult r = solver->search(*b);
+        distance = r.found ? r.distance : -1;
+      } else {
+        distance = distances.distance(*a, *b);
+      }
+      out += std::to_string(distance);
       out += '\n';
     } catch (const InputError& e) {
       in.fail(e.what());

@@ -104,7 +104,8 @@ class MagicBoard {
   int inverse_move(int m) const { return inverse_[m]; }
   int move_order(int m) const { return order_[m]; }
 
-  // Every permutation is reachable for the sizes SPEC lists; (2K)! is a bound for the rest.
+  // Every permutation is reachable for the sizes whose counts are published; (2K)! is a
+  // bound for the rest.
   std::uint64_t component_size(const State&) const {
     std::uint64_t f = 1;
     for (int i = 2; i <= n_; ++i) f *= static_cast<std::uint64_t>(i);

@@ -1,14 +1,17 @@
 // A puzzle family as the registry sees it: the puzzle type and its encoders, one line in
 // registry/families.hpp. The names, sizes and examples come from the puzzle type itself
 // (kFamily, kNames, kSizes, examples(), test_examples(), from_name(), the inverse of its
-// name()), as an encoder's name comes from its kName. An optional `for_start(state)` on the puzzle gives
-// the instance a start state needs (checkers: the piece counts the encoders rank by).
+// name()), as an encoder's name comes from its kName. An optional `for_start(state)` on
+// the puzzle gives the instance a start state needs (checkers: the piece counts the
+// encoders rank by). An encoder that was renamed may declare kFormerName and
+// former_name_fits(puzzle), and still answers to the old name where it fits.
 #pragma once
 
 #include <cstddef>
 #include <memory>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "core/concepts.hpp"
@@ -33,6 +36,9 @@ struct Family {
     (out.push_back(encoder_info<Encoders>(puzzle)), ...);
     return out;
   }
+  // The encoder types as L<Encoders...> (e.g. a test framework's type list).
+  template <template <class...> class L>
+  using EncodersAs = L<Encoders...>;
   // Calls fn.template operator()<Encoder>() for each encoder, in order.
   template <class Fn>
   static void for_each_encoder(Fn&& fn) {
@@ -55,9 +61,22 @@ struct Family {
 
 template <class... Families>
 struct FamilyList {
+ private:
+  template <class P>
+  static constexpr std::size_t index_of() {
+    std::size_t i = 0, found = sizeof...(Families);
+    ((std::is_same_v<typename Families::Puzzle, P> ? found = i : 0, ++i), ...);
+    return found;
+  }
+
+ public:
   static constexpr std::size_t size = sizeof...(Families);
   template <std::size_t I>
   using At = std::tuple_element_t<I, std::tuple<Families...>>;
+  // The family of puzzle type P.
+  template <class P>
+  using Of = At<index_of<P>()>;
+
   template <class Fn>
   static void for_each(Fn&& fn) {
     (fn.template operator()<Families>(), ...);

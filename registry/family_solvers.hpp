@@ -26,6 +26,15 @@ std::unique_ptr<Solver> make_family_solver(const typename F::Puzzle& shape, cons
   const SearchOptions& options = config.options;
 
   std::string chosen = config.encoder;
+  F::for_each_encoder([&]<class E>() {  // an encoder may still answer to a former name
+    if constexpr (requires { E::kFormerName; }) {
+      if (chosen != E::kFormerName) return;
+      if (auto why = E::former_name_fits(puzzle); !why.empty())
+        throw InputError("encoder '" + chosen + "' does not fit " + puzzle.name() + ": " + why + " (use '" +
+                         std::string(E::kName) + "')");
+      chosen = E::kName;
+    }
+  });
   if (chosen.empty()) {  // default: the last listed that fits (the family's perfect ranking)
     for (const auto& e : F::encoders(puzzle))
       if (e.fit.empty()) chosen = e.name;

@@ -10,8 +10,14 @@ def medians(path):
     with open(path) as f:
         doc = json.load(f)
     scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
-    return {b["run_name"]: b["real_time"] * scale[b["time_unit"]] for b in doc["benchmarks"]
-            if b.get("aggregate_name", "median") == "median" and not b.get("error_occurred")}
+    # The median aggregate of each benchmark; a run of one repetition has only its iteration.
+    out = {}
+    for b in doc["benchmarks"]:
+        if b.get("error_occurred"):
+            continue
+        if b.get("aggregate_name") == "median" or (b.get("run_type") == "iteration" and b.get("repetitions", 1) <= 1):
+            out[b["run_name"]] = b["real_time"] * scale[b["time_unit"]]
+    return out
 old, new, limit = medians(sys.argv[1]), medians(sys.argv[2]), float(sys.argv[3])
 worse = 0
 print(f"{'benchmark':70} {'old ms':>10} {'new ms':>10} {'change':>8}")

@@ -1,15 +1,29 @@
 #!/usr/bin/python3
-"""Side-by-side wall time of `searchbench judge` and the classic single-file solutions.
+"""Whole-process wall time of `searchbench judge` against the classic single-file solutions.
 
-usage: scripts/judge_speed.py BUILD_DIR [RUNS]
+usage: scripts/judge_speed.py BUILD_DIR [--runs N] [--json OUT] [--write-inputs DIR]
 
-Inputs (generated with fixed seeds): all 40,320 Sicily 1151 boards in one input, and a
-35-case FZU 1603 file of random 19- and 20-cell boards. Each command runs RUNS times (7 by
-default), whole process included; the medians and their ratio are printed, and the outputs
-must be byte-identical (exit 1 otherwise).
+Inputs, generated here with fixed seeds (nothing generated is kept in the repository):
+  sicily1151   all 40,320 Sicily 1151 boards in one input (limit 30, so every answer prints)
+  fzu1603      twelve 35-case FZU 1603 inputs (seeds 1..12): N odd, uniform in 1..19; each
+               piece '#' or '@' with probability 1/2 and the hole anywhere; B is A's pieces
+               shuffled (same counts) in 9 cases of 10, else an independent random board
+               (usually unreachable: -1)
+  fzu1603-far  one 35-case input of the slowest kind for a search: N = 19 with 9 '#', every
+               B the mirror image of its A (far apart), the first case the two extreme
+               boards '#########&@@@@@@@@@' and '@@@@@@@@@&#########'
+Each program reads each input RUNS times (7 by default) as a separate process, ours and
+the classic alternating, so both see the same machine load; the medians per input are
+summed per judge and the ratio is ours / classic. Outputs must be byte-identical (exit 1
+otherwise). Both wall time and CPU time (user + system, from wait4) are kept: on a shared
+machine the wall time also counts waiting for a core. --json writes the figures for
+scripts/report.py; --write-inputs DIR keeps the inputs as files there.
 """
+import argparse
 import itertools
+import json
 import os
+import platform
 import random
 import statistics
 import subprocess
@@ -17,54 +31,127 @@ import sys
 import tempfile
 import time
 
-
-def median_seconds(cmd, data, runs):
-    times, out = [], None
-    for _ in range(runs):
-        t = time.perf_counter()
-        res = subprocess.run(cmd, input=data, stdout=subprocess.PIPE, check=True)
-        times.append(time.perf_counter() - t)
-        out = res.stdout
-    return statistics.median(times), out
+FZU_SEEDS = range(1, 13)
+FZU_CASES = 35
 
 
 def sicily_input():
-    blocks = []
-    for p in itertools.permutations(range(1, 9)):
-        blocks.append("30\n%d %d %d %d\n%d %d %d %d\n" % p)
+    blocks = ["30\n%d %d %d %d\n%d %d %d %d\n" % p for p in itertools.permutations(range(1, 9))]
     return ("".join(blocks) + "-1\n").encode()
 
 
-def fzu_input():
-    rng = random.Random(1603)
-    lines = ["35"]
-    for case in range(35):
-        n = 19 if case % 2 else 20
-        k = (n - 1) // 2
-        def board():
-            cells = list("#" * k + "@" * (n - 1 - k))
-            rng.shuffle(cells)
-            cells.insert(rng.randrange(n), "&")
-            return "".join(cells)
-        lines.append(board() + " " + board())
+def random_board(rng, n, pieces=None):
+    """A board of n cells: the given pieces (shuffled) or random ones, the hole anywhere."""
+    if pieces is None:
+        pieces = [rng.choice("#@") for _ in range(n - 1)]
+    pieces = list(pieces)
+    rng.shuffle(pieces)
+    pieces.insert(rng.randrange(n), "&")
+    return "".join(pieces)
+
+
+def fzu_random_input(seed):
+    rng = random.Random(1603_000 + seed)
+    lines = [str(FZU_CASES)]
+    for case in range(FZU_CASES):
+        n = rng.choice(range(1, 20, 2))
+        a = random_board(rng, n)
+        pieces = a.replace("&", "")
+        b = random_board(rng, n, pieces) if rng.random() < 0.9 else random_board(rng, n)
+        lines.append(f"{a} {b}")
     return ("\n".join(lines) + "\n").encode()
 
 
+def fzu_far_input():
+    rng = random.Random(1603)
+    lines = [str(FZU_CASES), "#########&@@@@@@@@@ @@@@@@@@@&#########"]
+    for _ in range(FZU_CASES - 1):
+        a = random_board(rng, 19, "#" * 9 + "@" * 9)
+        lines.append(f"{a} {a[::-1]}")
+    return ("\n".join(lines) + "\n").encode()
+
+
+def inputs():
+    """(judge, label, input bytes, classic program) for every timed input."""
+    yield "sicily1151", "sicily1151-all", sicily_input(), "sicily1151_classic"
+    for seed in FZU_SEEDS:
+        yield "fzu1603", f"fzu1603-random-{seed:02d}", fzu_random_input(seed), "fzu1603_classic"
+    yield "fzu1603", "fzu1603-far", fzu_far_input(), "fzu1603_classic"
+
+
+def timed(cmd, path):
+    """Wall seconds, CPU seconds (user + system, from wait4) and stdout of one run."""
+    with open(path, "rb") as stdin:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE)
+        out = proc.stdout.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"failed (status {status}): {' '.join(cmd)} < {path}")
+    return wall, usage.ru_utime + usage.ru_stime, out
+
+
 def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    build = sys.argv[1]
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 7
-    exe = os.path.join(build, "searchbench")
-    ok = True
-    for name, data, classic in (("sicily1151", sicily_input(), "sicily1151_classic"), ("fzu1603", fzu_input(), "fzu1603_classic")):
-        ours, out_ours = median_seconds([exe, "judge", name], data, runs)
-        theirs, out_theirs = median_seconds([os.path.join(build, "bench", classic)], data, runs)
-        same = out_ours == out_theirs
-        ok = ok and same
-        print(f"{name}: searchbench judge {ours * 1000:.1f} ms, classic {theirs * 1000:.1f} ms, "
-              f"ratio {ours / theirs:.2f}x (median of {runs} runs, whole process), outputs identical: {'yes' if same else 'NO'}")
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("build_dir")
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--json")
+    ap.add_argument("--write-inputs")
+    args = ap.parse_args()
+    exe = os.path.join(args.build_dir, "searchbench")
+    rows, ok = [], True
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.write_inputs or tmp
+        os.makedirs(folder, exist_ok=True)
+        for judge, label, data, classic in inputs():
+            path = os.path.join(folder, label + ".in")
+            with open(path, "wb") as f:
+                f.write(data)
+            cmds = {"ours": [exe, "judge", judge], "classic": [os.path.join(args.build_dir, "bench", classic)]}
+            wall, cpu, outs = {k: [] for k in cmds}, {k: [] for k in cmds}, {}
+            for _ in range(args.runs):
+                for who, cmd in cmds.items():  # alternating: ours, classic, ours, ...
+                    w, c, outs[who] = timed(cmd, path)
+                    wall[who].append(w)
+                    cpu[who].append(c)
+            same = outs["ours"] == outs["classic"]
+            ok = ok and same
+            row = {"judge": judge, "input": label, "classic": classic, "runs": args.runs, "identical": same}
+            for who in cmds:
+                row[who] = {"wall_seconds": wall[who], "cpu_seconds": cpu[who],
+                            "median_wall": statistics.median(wall[who]), "median_cpu": statistics.median(cpu[who])}
+            rows.append(row)
+            print(f"{label:20s} wall: ours {row['ours']['median_wall'] * 1000:7.1f} ms classic {row['classic']['median_wall'] * 1000:7.1f} ms"
+                  f" ({row['ours']['median_wall'] / row['classic']['median_wall']:.3f}x)   cpu: ours {row['ours']['median_cpu'] * 1000:7.1f} ms"
+                  f" classic {row['classic']['median_cpu'] * 1000:7.1f} ms ({row['ours']['median_cpu'] / row['classic']['median_cpu']:.3f}x)"
+                  f"   identical: {'yes' if same else 'NO'}", flush=True)
+    totals = []
+    for group, pick in (("sicily1151: all 40,320 boards", lambda r: r["judge"] == "sicily1151"),
+                        ("fzu1603: twelve random inputs", lambda r: r["input"].startswith("fzu1603-random")),
+                        ("fzu1603: far input", lambda r: r["input"] == "fzu1603-far")):
+        sel = [r for r in rows if pick(r)]
+        t = {"group": group, "judge": sel[0]["judge"], "classic": sel[0]["classic"], "inputs": len(sel),
+             "identical": all(r["identical"] for r in sel)}
+        for kind in ("wall", "cpu"):
+            ours, theirs = (sum(r[who]["median_" + kind] for r in sel) for who in ("ours", "classic"))
+            t.update({f"ours_{kind}": ours, f"classic_{kind}": theirs, f"ratio_{kind}": ours / theirs})
+        totals.append(t)
+        print(f"{group}: wall ours {t['ours_wall'] * 1000:.1f} ms / classic {t['classic_wall'] * 1000:.1f} ms = {t['ratio_wall']:.3f}x; "
+              f"cpu {t['ours_cpu'] * 1000:.1f} / {t['classic_cpu'] * 1000:.1f} ms = {t['ratio_cpu']:.3f}x "
+              f"(sums of per-input medians, {args.runs} alternating whole-process runs each)")
+    if args.json:
+        cpu_model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
+        context = {"runs": args.runs, "cpu_model": cpu_model, "cores": os.cpu_count(),
+                   "load_average_before": LOAD_BEFORE, "load_average_after": list(os.getloadavg()),
+                   "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                   "command": f"scripts/judge_speed.py {args.build_dir} --runs {args.runs}"}
+        with open(args.json, "w") as f:
+            json.dump({"context": context, "totals": totals, "inputs": rows}, f, indent=1)
     sys.exit(0 if ok else 1)
+
+
+LOAD_BEFORE = list(os.getloadavg())
 
 
 if __name__ == "__main__":

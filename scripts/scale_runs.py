@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Whole-process runs of the large searches: wall time and peak resident memory.
 
-usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full] [--runs N]
+usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full] [--runs N] [--threads 1,2,...]
+                             [--git-revision REV] [--command TEXT]
 
 Google Benchmark measures the search itself; a user of `searchbench run` also pays for
 start-up and page faults, and cares about the peak resident set (RSS) of the process,
@@ -9,10 +10,13 @@ which only the kernel knows (wait4's rusage). Each case runs N times (3 by defau
 JSON keeps every run and the median. Answers are checked: totals must be the known state
 counts and radii, point-query paths must have the length of their distance.
 
-Default: msquare-2x5 whole space with 1 and 2 threads. --full adds msquare-2x6 and
-checkers-25/27 whole spaces with 2 threads, and point queries (bidir) on msquare-2x6 and
-checkers-25/27 to a random target and a far one each.
+Default: msquare-2x5 whole space with each thread count (default 1 and the powers of two
+up to the core count). --full adds msquare-2x6 and checkers-25/27 whole spaces with the
+largest thread count, and point queries (bidir) on msquare-2x6 and checkers-25/27 to a
+random target and a far one each. The JSON's context names the machine
+(scripts/machine_info.py), the commit and the date.
 """
+import argparse
 import json
 import os
 import statistics
@@ -20,7 +24,10 @@ import subprocess
 import sys
 import time
 
-# SPEC.md and the issue's known facts: states, radius.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from machine_info import describe  # noqa: E402
+
+# Published facts: states, radius.
 KNOWN = {
     "msquare-2x5": (3_628_800, 27),
     "msquare-2x6": (479_001_600, 37),
@@ -74,21 +81,38 @@ def check(label, doc):
         sys.exit(f"{label}: radius {doc['radius']}, expected {radius}")
 
 
+def thread_list(text):
+    try:
+        out = [int(t) for t in text.split(",")]
+    except ValueError:
+        out = []
+    if not out or min(out) < 1:
+        raise argparse.ArgumentTypeError(f"needs a list of positive thread counts like 1,2,4, got '{text}'")
+    return out
+
+
 def main():
-    args = sys.argv[1:]
-    if len(args) < 2:
-        sys.exit(__doc__)
-    build, out_json = args[0], args[1]
-    full = "--full" in args
-    runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 3
-    exe = os.path.join(build, "searchbench")
+    parser = argparse.ArgumentParser(usage=__doc__.split("\n\n")[1].strip().removeprefix("usage: "))
+    parser.add_argument("build")
+    parser.add_argument("out_json")
+    parser.add_argument("--full", action="store_true")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--threads", type=thread_list)
+    parser.add_argument("--git-revision", default="unknown")
+    parser.add_argument("--command", default=None)
+    opts = parser.parse_args()
+    runs = opts.runs
+    threads = opts.threads or [1] + [t for t in (2 ** k for k in range(1, 11)) if t <= len(os.sched_getaffinity(0))]
+    exe = os.path.join(opts.build, "searchbench")
     whole = lambda p, enc, t: ["run", "--puzzle", p, "--engine", "parallel", "--encoder", enc, "--threads", str(t)]
-    cases = [(f"msquare-2x5 whole space, {t} thread(s)", whole("msquare-2x5", "cantor", t)) for t in (1, 2)]
-    if full:
+    most = max(threads)
+    most_label = f"{most} thread{'s' if most > 1 else ''}"
+    cases = [(f"msquare-2x5 whole space, {t} thread(s)", whole("msquare-2x5", "cantor", t)) for t in threads]
+    if opts.full:
         cases += [
-            ("msquare-2x6 whole space, 2 threads", whole("msquare-2x6", "cantor", 2)),
-            ("checkers-25 whole space, 2 threads", whole("checkers-25", "combinatorial", 2)),
-            ("checkers-27 whole space, 2 threads", whole("checkers-27", "combinatorial", 2)),
+            (f"msquare-2x6 whole space, {most_label}", whole("msquare-2x6", "cantor", most)),
+            (f"checkers-25 whole space, {most_label}", whole("checkers-25", "combinatorial", most)),
+            (f"checkers-27 whole space, {most_label}", whole("checkers-27", "combinatorial", most)),
         ]
         # Point queries (bidir, the default perfect encoder): a random state (fixed seed) and
         # a far one. The reversed checkers lines lie near the radius: bidir then covers most
@@ -103,14 +127,9 @@ def main():
                 cases.append((f"checkers-{n} point query, bidir, {note}",
                               ["run", "--puzzle", f"checkers-{n}", "--engine", "bidir", "--target", target]))
     rows = [measure(exe, label, a, runs) for label, a in cases]
-    context = {
-        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "cpu_model": next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?"),
-        "cores": os.cpu_count(),
-        "runs": runs,
-        "command": "scripts/scale_runs.py " + " ".join(args[2:]),
-    }
-    with open(out_json, "w") as f:
+    context = dict(describe(), date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), runs=runs,
+                   git_revision=opts.git_revision, command=opts.command or "scripts/scale_runs.py " + " ".join(sys.argv[3:]))
+    with open(opts.out_json, "w") as f:
         json.dump({"context": context, "runs": rows}, f, indent=1)
 
 

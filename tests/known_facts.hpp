@@ -1,4 +1,5 @@
-// Known facts from SPEC.md that every correct search must reproduce.
+// Published per-depth counts (USACO "Magic Squares", Sicily 1515) that every correct
+// search must reproduce.
 #pragma once
 
 #include <cstdint>

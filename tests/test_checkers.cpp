@@ -1,4 +1,4 @@
-// Checkers line: SPEC's totals and radii, the FZU sample, and random point queries checked
+// Checkers line: the known totals and radii, the FZU sample, and random point queries checked
 // against a small breadth-first search written plainly here (strings, std::map).
 #include <gtest/gtest.h>
 
@@ -6,6 +6,8 @@
 #include <queue>
 #include <random>
 
+#include "encoders/checkers_combinatorial.hpp"
+#include "engines/bidir_distance.hpp"
 #include "registry/registry.hpp"
 #include "puzzles/checkers_line.hpp"
 
@@ -127,4 +129,28 @@ TEST(Checkers, PathsReplayToTheTarget) {
     }
     EXPECT_EQ(line.format(s), b);
   }
+}
+
+// One distance object serves instances of every length and '#' count in turn: its table
+// grows, shrinking instances reuse it, and 300 queries wrap its stamps twice.
+TEST(Checkers, DistanceQueriesReuseOneTableAcrossInstances) {
+  std::mt19937 rng(1603);
+  BidirDistance<CheckersLine, CheckersCombinatorial> search;
+  int far = 0;
+  for (int query = 0; query < 300; ++query) {
+    const int n = 1 + static_cast<int>(rng() % 13);  // 1..13, even lengths too
+    const int hashes = static_cast<int>(rng() % static_cast<unsigned>(n));
+    const CheckersLine line(n, hashes);
+    const CheckersCombinatorial encoder(line);
+    const std::string a = random_board(rng, n, hashes);
+    const std::string b = query % 10 == 0 ? a : random_board(rng, n, hashes);
+    const int expected = plain_distance(a, b);
+    ASSERT_EQ(search.distance(line, encoder, line.parse(a), line.parse(b)), expected) << a << " -> " << b;
+    far += expected > 10;
+  }
+  EXPECT_GT(far, 50);  // the queries are not all trivial
+  const CheckersLine line(7, 3);
+  const CheckersCombinatorial encoder(line);
+  EXPECT_EQ(search.distance(line, encoder, line.parse("###&@@@"), line.parse("##@&@@#")), plain_distance("###&@@@", "##@&@@#"));
+  EXPECT_EQ(search.distance(line, encoder, line.parse("###&@@@"), line.parse("#@@&@@#")), -1);  // other '#' count
 }

@@ -9,9 +9,11 @@
 #include <fstream>
 #include <numeric>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "known_facts.hpp"
+#include "registry/registry.hpp"
 
 namespace {
 
@@ -103,6 +105,76 @@ TEST(Cli, ListAndCompare) {
   EXPECT_NE(c.out.find("iddfs"), std::string::npos);
 }
 
+// Whatever the registry lists reaches the front ends with no edit of them: every engine in
+// `list`, the help text and compare's table; every family's sizes, examples and encoders in
+// `list` and the help text.
+TEST(Cli, EveryRegisteredPluginReachesListHelpAndCompare) {
+  const Outcome list = run("list"), help = run("run --help");
+  ASSERT_EQ(list.status, 0);
+  ASSERT_EQ(help.status, 0);
+  for (const auto& engine : searchbench::engines()) {
+    const std::string name(engine.name);
+    EXPECT_NE(list.out.find("  " + name + " "), std::string::npos) << name;
+    EXPECT_NE(help.out.find(name), std::string::npos) << name;
+  }
+  for (const auto& family : searchbench::families()) {
+    EXPECT_NE(list.out.find(family.sizes), std::string::npos) << family.name;
+    EXPECT_NE(help.out.find(family.sizes), std::string::npos) << family.name;
+    for (const auto& example : family.examples) EXPECT_NE(list.out.find("  " + example + " "), std::string::npos) << example;
+    for (const auto& encoder : family.encoders) {
+      EXPECT_NE(list.out.find("      " + encoder + " "), std::string::npos) << encoder;
+      EXPECT_NE(help.out.find(encoder), std::string::npos) << encoder;
+    }
+    // compare runs every engine x encoder x thread count the registry combines.
+    const std::string puzzle = family.test_examples.front();
+    const Outcome c = run("compare --puzzle " + puzzle + " --random 3 --threads 1,2");
+    ASSERT_EQ(c.status, 0) << c.err;
+    for (const auto& k : searchbench::combinations(searchbench::parse_puzzle(puzzle), {1, 2})) {
+      char row[64];
+      std::snprintf(row, sizeof row, "%-9s %-14s %7d ", k.engine.c_str(), k.encoder.c_str(), k.threads);
+      EXPECT_NE(c.out.find(row), std::string::npos) << puzzle << ": " << row;
+    }
+  }
+}
+
+TEST(Cli, EncodersAnswerToTheirFormerNamesWhereTheyFit) {
+  const Outcome o = run("run --puzzle msquare --encoder octal --quiet --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(nlohmann::json::parse(o.out)["encoder"], "bitpack");
+  expect_refusal("run --puzzle msquare-2x5 --encoder octal7", "use 'bitpack-implied'");
+}
+
+// The bottom-up switch is an option; any ratio gives the same counts, a negative one is refused.
+TEST(Cli, BottomUpRatioIsAnOption) {
+  for (const char* ratio : {"0", "0.25", "4"}) {
+    const Outcome o = run(std::string("run --puzzle msquare --engine parallel --threads 2 --json --quiet --bottom-up-ratio ") + ratio);
+    ASSERT_EQ(o.status, 0) << o.err;
+    EXPECT_EQ(nlohmann::json::parse(o.out)["depth_counts"].get<std::vector<std::uint64_t>>(), searchbench::facts::kMsquare2x4Depths);
+  }
+  expect_refusal("run --puzzle msquare --engine parallel --bottom-up-ratio -1", "bottom-up ratio");
+}
+
+// Progress lines follow one convention for every engine: one line per completed depth from
+// 1 to the radius, with the count of states new at that depth.
+TEST(Cli, EveryEngineReportsProgressTheSameWay) {
+  for (const auto& engine : searchbench::engines()) {
+    if (!engine.whole_space) continue;
+    const Outcome o = run("run --puzzle msquare-2x3 --progress --engine " + std::string(engine.name));
+    ASSERT_EQ(o.status, 0) << o.err;
+    std::vector<std::uint64_t> counts = {1};
+    std::istringstream lines(o.err);
+    for (std::string line; std::getline(lines, line);) {
+      int depth = 0;
+      unsigned long long fresh = 0;
+      ASSERT_EQ(std::sscanf(line.c_str(), "depth %d new %llu", &depth, &fresh), 2) << engine.name << ": " << line;
+      EXPECT_EQ(depth, static_cast<int>(counts.size())) << engine.name;
+      counts.push_back(fresh);
+    }
+    const Outcome whole = run("run --puzzle msquare-2x3 --json --quiet --engine " + std::string(engine.name));
+    EXPECT_EQ(nlohmann::json::parse(whole.out)["depth_counts"].get<std::vector<std::uint64_t>>(), counts) << engine.name;
+  }
+}
+
 TEST(Cli, HelpOnEveryCommand) {
   for (const char* cmd : {"--help", "run --help", "compare --help", "list --help", "judge --help", "export --help"}) {
     const Outcome o = run(cmd);
@@ -157,7 +229,7 @@ TEST(Cli, EveryClassOfBadInputIsRefusedWithOneLine) {
 }
 
 // Reads an exported edge list back, checks the edge count, and runs a plain BFS over it
-// from the printed start key: the per-depth counts must be the engines' and SPEC's.
+// from the printed start key: the per-depth counts must be the engines' and the published ones.
 std::vector<std::uint64_t> bfs_over_export(const std::string& puzzle, std::uint64_t expected_edges) {
   const std::string path = ::testing::TempDir() + "/searchbench_export_" + std::to_string(getpid()) + ".el";
   const Outcome o = run("export --puzzle " + puzzle + " --format el --output " + path);

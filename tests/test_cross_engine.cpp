@@ -138,4 +138,20 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 
 INSTANTIATE_TEST_SUITE_P(Matrix, CrossEngine, ::testing::ValuesIn(matrix()), case_name);
 
+// The matrix reaches every engine of the engine list and every encoder of every family.
+TEST(MatrixCoverage, EveryEngineAndEveryFamilysEncodersAreInTheMatrix) {
+  const std::vector<Case> cases = matrix();
+  for (const auto& engine : engines())
+    EXPECT_TRUE(std::any_of(cases.begin(), cases.end(), [&](const Case& c) { return c.engine == engine.name; })) << engine.name;
+  for (const auto& family : families()) {
+    ASSERT_FALSE(family.test_examples.empty()) << family.name;
+    for (const auto& encoder : family.encoders) {
+      const bool covered = std::any_of(cases.begin(), cases.end(), [&](const Case& c) {
+        return c.encoder == encoder && parse_puzzle(c.puzzle).family == family.name;
+      });
+      EXPECT_TRUE(covered) << family.name << " encoder " << encoder << " fits none of its test examples";
+    }
+  }
+}
+
 }  // namespace

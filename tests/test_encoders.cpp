@@ -7,21 +7,14 @@
 #include <random>
 #include <unordered_set>
 
+#include "registry/families.hpp"
 #include "registry/registry.hpp"
-#include "encoders/checkers_bitpack.hpp"
-#include "encoders/checkers_combinatorial.hpp"
-#include "encoders/checkers_decimal.hpp"
-#include "encoders/checkers_maskhole.hpp"
-#include "encoders/magic_cantor.hpp"
-#include "encoders/magic_decimal.hpp"
-#include "encoders/magic_octal.hpp"
-#include "encoders/magic_octal7.hpp"
 
 using namespace searchbench;
 
 template <class E>
 class MagicEncoderTest : public ::testing::Test {};
-using MagicEncoders = ::testing::Types<MagicDecimal, MagicOctal, MagicOctal7, MagicCantor>;
+using MagicEncoders = AllFamilies::Of<MagicBoard>::EncodersAs<::testing::Types>;  // the family list's
 TYPED_TEST_SUITE(MagicEncoderTest, MagicEncoders);
 
 TYPED_TEST(MagicEncoderTest, RoundTripsAllPermutationsOf2x4Injectively) {
@@ -60,17 +53,17 @@ TYPED_TEST(MagicEncoderTest, RoundTripsRandomBoardsOfEveryWidthItFits) {
   }
 }
 
-TEST(MagicEncoders, SizesAndDensityFollowSpec) {
+TEST(MagicEncoders, SizesAndDensity) {
   const MagicBoard b4(4, MagicRules::msquare);
-  EXPECT_EQ(MagicOctal(b4).key_bound(), Key{1} << 24);
-  EXPECT_EQ(MagicOctal7(b4).key_bound(), Key{1} << 21);
+  EXPECT_EQ(MagicBitpack(b4).key_bound(), Key{1} << 24);
+  EXPECT_EQ(MagicBitpackImplied(b4).key_bound(), Key{1} << 21);
   EXPECT_EQ(MagicCantor(b4).key_bound(), 40'320u);
   EXPECT_EQ(MagicDecimal(b4).encode(b4.start()), 12'348'765u);
   EXPECT_FALSE(MagicDecimal(b4).dense());
-  EXPECT_TRUE(MagicOctal(b4).dense());
+  EXPECT_TRUE(MagicBitpack(b4).dense());
   const MagicBoard b5(5, MagicRules::msquare);
   EXPECT_FALSE(MagicDecimal::fits(b5).empty());  // 10 needs two decimal digits
-  EXPECT_FALSE(MagicOctal(b5).dense());           // 2^40 keys: hashed
+  EXPECT_FALSE(MagicBitpack(b5).dense());           // 2^40 keys: hashed
   EXPECT_TRUE(MagicCantor(MagicBoard(6, MagicRules::msquare)).dense());
   EXPECT_FALSE(MagicCantor(MagicBoard(8, MagicRules::msquare)).dense());
   EXPECT_EQ(MagicCantor(MagicBoard(8, MagicRules::msquare)).key_bound(), 20'922'789'888'000u);
@@ -120,7 +113,7 @@ TEST(CheckersEncoders, CombinatorialTablesMatchTheTextbookRank) {
 
 template <class E>
 class CheckersEncoderTest : public ::testing::Test {};
-using CheckersEncoders = ::testing::Types<CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>;
+using CheckersEncoders = AllFamilies::Of<CheckersLine>::EncodersAs<::testing::Types>;
 TYPED_TEST_SUITE(CheckersEncoderTest, CheckersEncoders);
 
 TYPED_TEST(CheckersEncoderTest, RoundTripsEveryArrangementInjectively) {
@@ -164,8 +157,8 @@ TEST(CheckersEncoders, FitAndRefuse) {
 }
 
 TEST(Registry, ListsWhatFitsAndRefusesTheRest) {
-  EXPECT_EQ(applicable_encoders(parse_puzzle("msquare"), "ring"), (std::vector<std::string>{"decimal", "octal", "octal7", "cantor"}));
-  EXPECT_EQ(applicable_encoders(parse_puzzle("msquare-2x5"), "ring"), (std::vector<std::string>{"octal", "octal7", "cantor"}));
+  EXPECT_EQ(applicable_encoders(parse_puzzle("msquare"), "ring"), (std::vector<std::string>{"decimal", "bitpack", "bitpack-implied", "cantor"}));
+  EXPECT_EQ(applicable_encoders(parse_puzzle("msquare-2x5"), "ring"), (std::vector<std::string>{"bitpack", "bitpack-implied", "cantor"}));
   EXPECT_EQ(applicable_encoders(parse_puzzle("checkers-31"), "bidir"), (std::vector<std::string>{"decimal", "bitpack", "combinatorial"}));
   EXPECT_EQ(applicable_encoders(parse_puzzle("msquare"), "naive"), (std::vector<std::string>{"none"}));
   EXPECT_THROW(parse_puzzle("msquare-2x9"), InputError);

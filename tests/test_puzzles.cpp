@@ -1,4 +1,4 @@
-// Puzzle rules: SPEC's move examples for both rule sets, inverses, parsing and printing.
+// Puzzle rules: the judges' move examples for both rule sets, inverses, parsing and printing.
 #include <gtest/gtest.h>
 
 #include <random>

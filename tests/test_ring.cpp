@@ -1,4 +1,4 @@
-// The ring engine over every encoder reproduces SPEC's known facts.
+// The ring engine over every encoder reproduces the published per-depth counts.
 #include <gtest/gtest.h>
 
 #include "registry/registry.hpp"

@@ -1,7 +1,7 @@
 // Yardstick: the classic FZU 1603 solution, as commonly written. Per case, a breadth-first
 // search from A over the maskhole encoding (hole position x 2^(N-1) piece bits) with a
 // direct distance table, until B is reached. Used only to measure `searchbench judge
-// fzu1603` against (scripts/judge_speed.sh); not part of the library.
+// fzu1603` against (scripts/judge_speed.py); not part of the library.
 #include <cstring>
 #include <iostream>
 #include <string>

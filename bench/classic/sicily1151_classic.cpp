@@ -1,7 +1,7 @@
 // Yardstick: the classic single-file Sicily 1151 solution, as commonly written. One BFS
 // from the start over Cantor ranks with a ring-buffer queue and a parent table, then each
 // case walks back from its target. cin/cout I/O. Used only to measure `searchbench judge
-// sicily1151` against (scripts/judge_speed.sh); not part of the library.
+// sicily1151` against (scripts/judge_speed.py); not part of the library.
 #include <algorithm>
 #include <iostream>
 #include <string>

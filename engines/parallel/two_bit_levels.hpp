@@ -4,12 +4,14 @@
 // that. Each level is one pass over the cells in key order, split into chunks over the
 // threads, either top-down (engines/parallel/two_bit_top_down.hpp) or, once the frontier
 // outnumbers the unseen states by SearchOptions::bottom_up_ratio and the encoder is
-// perfect, bottom-up (engines/parallel/two_bit_bottom_up.hpp).
+// perfect, bottom-up (engines/parallel/two_bit_bottom_up.hpp). The first, tiny levels run
+// serially from a list instead (two_bit_serial_levels).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
 
@@ -24,6 +26,45 @@
 
 namespace searchbench {
 
+// The first levels are tiny (1, 3, 7, 14, ... states on msquare): for them a scan of the
+// whole table and a fork-join per level cost more than the states, and on a busy machine
+// every fork-join also waits for the slowest worker to be scheduled. So they run on the
+// calling thread from a list of keys, claiming cells with the same codes a scan would,
+// while a level holds at most words/64 states (expanding a state costs about as much as
+// scanning 64 words) and at most kSerialFrontier (so the serial part stays small however
+// many threads wait). From then on every level is a parallel scan, which finds that
+// level's cells under the current code. Returns the depth the scans start at, or -1 when
+// the search ended (or reached max_depth) before.
+inline constexpr std::uint64_t kSerialFrontier = 4096, kWordsPerSerialState = 64;
+
+template <Puzzle P, Encoder<P> E>
+int two_bit_serial_levels(const P& puzzle, const E& enc, const SearchOptions& options, TwoBitCells& cells, Key start_key,
+                          SearchResult& result, const Timer& timer) {
+  std::vector<Key> frontier{start_key}, next;
+  typename P::State successor;
+  for (int depth = 0;; ++depth) {
+    if (options.max_depth >= 0 && depth >= options.max_depth) return -1;
+    if (frontier.size() > std::min(kSerialFrontier, cells.words() / kWordsPerSerialState)) return depth;
+    const unsigned next_code = TwoBitCells::next_code(depth);
+    next.clear();
+    for (const Key k : frontier) {
+      cells.mark_key(k, TwoBitCells::kDone);
+      const typename P::State state = enc.decode(k);
+      for (int m = 0; m < puzzle.move_count(); ++m) {
+        if (!puzzle.apply(state, m, successor)) continue;
+        ++result.generated;
+        const Key n = enc.encode(successor);
+        if (cells.claim(n, next_code)) next.push_back(n);
+      }
+    }
+    result.expanded += frontier.size();
+    if (next.empty()) return -1;
+    result.depth_counts.push_back(next.size());
+    if (options.progress) options.progress(depth + 1, next.size(), timer.seconds());
+    frontier.swap(next);
+  }
+}
+
 template <Puzzle P, Encoder<P> E>
 SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& options, const typename P::State& start) {
   SearchResult result;
@@ -31,12 +72,18 @@ SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& 
   const Key bound = enc.key_bound();
   TwoBitCells cells(bound);
   parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) { cells.clear(begin, end); });
-  cells.mark_key(enc.encode(start), TwoBitCells::current_code(0));
+  const Key start_key = enc.encode(start);
+  cells.mark_key(start_key, TwoBitCells::current_code(0));
   result.depth_counts.push_back(1);
-  std::uint64_t seen = 1;
+  int depth = two_bit_serial_levels(puzzle, enc, options, cells, start_key, result, timer);
+  if (depth < 0) {  // the search ended within the small levels
+    result.peak_bytes = cells.bytes();
+    return result;
+  }
+  std::uint64_t seen = result.states();
   tbb::enumerable_thread_specific<TwoBitScratch<typename P::State>> scratch;
   const std::uint64_t grain = std::max<std::uint64_t>(64, cells.words() / (256 * static_cast<std::uint64_t>(options.threads)));
-  for (int depth = 0;; ++depth) {
+  for (;; ++depth) {
     if (options.max_depth >= 0 && depth >= options.max_depth) break;
     // Bottom-up once asking every unseen state for a parent in the frontier (stopping at
     // the first) is cheaper than expanding the frontier.
