@@ -9,18 +9,29 @@
 #include "encoders/checkers_combinatorial.hpp"
 #include "encoders/checkers_decimal.hpp"
 #include "encoders/checkers_maskhole.hpp"
+#include "encoders/cube_bitpack.hpp"
+#include "encoders/cube_coordinate.hpp"
 #include "encoders/magic_bitpack.hpp"
 #include "encoders/magic_bitpack_implied.hpp"
 #include "encoders/magic_cantor.hpp"
 #include "encoders/magic_decimal.hpp"
+#include "encoders/pancake_cantor.hpp"
+#include "encoders/permutation_nibbles.hpp"
+#include "encoders/tiles_cantor.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "puzzles/magic_board.hpp"
+#include "puzzles/pancake_stack.hpp"
+#include "puzzles/pocket_cube.hpp"
+#include "puzzles/sliding_tiles.hpp"
 #include "registry/family.hpp"
 
 namespace searchbench {
 
 using AllFamilies = FamilyList<
     Family<MagicBoard, MagicDecimal, MagicBitpack, MagicBitpackImplied, MagicCantor>,
-    Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>>;
+    Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>,
+    Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor>,
+    Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>,
+    Family<PocketCube, CubeBitpack, CubeCoordinate>>;
 
 }  // namespace searchbench

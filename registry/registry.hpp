@@ -110,6 +110,9 @@ class Solver {
   // Every state of the start's component, in key order. Throws InputError unless every
   // key of the encoder is a state (the keys are what enumerates them).
   virtual std::vector<std::string> component_states() const = 0;
+  // Every state within `depth` moves of the start, in breadth-first order: a plain search
+  // over the puzzle's moves, for spaces too large to list whole.
+  virtual std::vector<std::string> states_within(int depth) const = 0;
   // The state graph as an edge list of keys (core/edge_list.hpp). Throws InputError
   // unless every key of the encoder is a state.
   virtual EdgeListSummary export_edge_list(std::FILE* out) const = 0;

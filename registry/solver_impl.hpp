@@ -5,6 +5,7 @@
 #include <concepts>
 #include <memory>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,23 @@ class SolverImpl final : public Solver {
     } else {
       throw InputError("encoder '" + std::string(E::kName) + "' has keys that are no state; enumerating needs a perfect one");
     }
+  }
+  std::vector<std::string> states_within(int depth) const override {
+    std::vector<std::string> out{puzzle_.format(start_)};
+    std::set<State> seen{start_};
+    std::vector<State> level{start_}, next;
+    State successor;
+    for (int d = 0; d < depth && !level.empty(); ++d) {
+      next.clear();
+      for (const State& s : level)
+        for (int m = 0; m < puzzle_.move_count(); ++m)
+          if (puzzle_.apply(s, m, successor) && seen.insert(successor).second) {
+            next.push_back(successor);
+            out.push_back(puzzle_.format(successor));
+          }
+      level.swap(next);
+    }
+    return out;
   }
   std::string normalize_state(std::string_view text) const override { return puzzle_.format(puzzle_.parse(text)); }
   std::string random_state(std::uint64_t seed) const override {

@@ -55,10 +55,10 @@ case "$mode" in
   default)
     echo "== ThreadSanitizer: parallel engine =="
     build tsan cross_engine_tests unit_tests external_tests
-    ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9|msquare_2x4)_parallel_(cantor|decimal|bitpack|combinatorial)_t[24]|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads'
+    ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9|msquare_2x4|tiles_2x3|pancake_6|cube2_qtm)_parallel_(cantor|decimal|bitpack|combinatorial|nibbles|coordinate)_t[24]|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads'
     echo "== AddressSanitizer + UBSan: CLI, judges, parsers, encoders =="
     build asan unit_tests cli_tests external_tests searchbench
-    ctest --preset asan -j "$jobs" -R 'Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|PointQueries'
+    ctest --preset asan -j "$jobs" -R 'Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|CubeParse|CubeMoves'
     echo "== libFuzzer smoke run: every parser target, 5 s each =="
     fuzz 5
     ;;

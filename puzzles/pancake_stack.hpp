@@ -1,0 +1,155 @@
+// Pancake sorting `pancake-N` (N = 2..20): a stack of N pancakes of sizes 1..N, listed
+// from the top. A move flips the top k pancakes (k = 2..N), reversing that prefix; every
+// flip undoes itself. All N! stacks are reachable; the largest distance from the sorted
+// stack is the pancake number.
+//
+// Move letters name k as one base-36 digit: '2'..'9' flip 2..9 pancakes, 'A' flips 10,
+// 'B' 11, ... 'K' 20. That is also the letters' ASCII order, so moves are tried in order of
+// k and the lexicographically smallest shortest path is also the smallest as a string.
+//
+// Start: the sorted stack 1..N (smallest on top). Text: the N sizes from the top.
+// State: size-1 in one byte per pancake (0..N-1, what the ranking encoders expect); a flip
+// is one byte shuffle of the first 16 pancakes where SSSE3 is available.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/puzzle_name.hpp"
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
+
+namespace searchbench {
+
+struct PancakeState {
+  std::array<std::uint8_t, 32> cells{};  // size-1 of each pancake, top first; past N stay 0
+  friend bool operator==(const PancakeState&, const PancakeState&) = default;
+  friend auto operator<=>(const PancakeState&, const PancakeState&) = default;
+};
+
+class PancakeStack {
+ public:
+  using State = PancakeState;
+  static constexpr int kMinPancakes = 2, kMaxPancakes = 20;
+
+  // The names the registry knows this family by (the inverse of name()).
+  static constexpr std::string_view kFamily = "pancake";
+  static constexpr std::string_view kNames = "pancake-N";
+  static constexpr std::string_view kSizes = "pancake-N N=2..20";
+  static std::vector<std::string> examples() {
+    return {"pancake-6", "pancake-7", "pancake-8", "pancake-9", "pancake-10", "pancake-11", "pancake-12"};
+  }
+  // Instances small enough for the cross-engine tests to check every state of.
+  static std::vector<std::string> test_examples() { return {"pancake-6", "pancake-7"}; }
+  // "pancake-N"; nullopt for other families' names, InputError for a malformed or unsupported N.
+  static std::optional<PancakeStack> from_name(std::string_view name) {
+    if (name.substr(0, 8) != "pancake-") return std::nullopt;
+    return PancakeStack(parse_name_size(name.substr(8), name));
+  }
+
+  explicit PancakeStack(int pancakes) : n_(pancakes) {
+    if (pancakes < kMinPancakes || pancakes > kMaxPancakes)
+      throw InputError("pancake stack of N=" + std::to_string(pancakes) + " is not supported (N must be 2..20)");
+    for (int m = 0; m < move_count(); ++m) {
+      const int k = m + 2;
+      for (int i = 0; i < 16; ++i) flip_[m][i] = static_cast<std::uint8_t>(i < k ? k - 1 - i : i);
+    }
+  }
+
+  std::string name() const { return "pancake-" + std::to_string(n_); }
+  int cells() const { return n_; }
+
+  State start() const {
+    State s;
+    for (int i = 0; i < n_; ++i) s.cells[i] = static_cast<std::uint8_t>(i);
+    return s;
+  }
+
+  int move_count() const { return n_ - 1; }
+  char move_name(int m) const { return "23456789ABCDEFGHIJK"[m]; }
+  bool apply(const State& s, int m, State& out) const {
+    const int k = m + 2;
+#if defined(__SSSE3__)
+    if (k <= 16) {
+      const __m128i top = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data()));
+      const __m128i order = _mm_loadu_si128(reinterpret_cast<const __m128i*>(flip_[m].data()));
+      out = s;
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out.cells.data()), _mm_shuffle_epi8(top, order));
+      return true;
+    }
+#endif
+    out = s;
+    for (int i = 0; i < k; ++i) out.cells[i] = s.cells[k - 1 - i];
+    return true;
+  }
+  bool apply_inverse(const State& s, int m, State& out) const { return apply(s, m, out); }
+  int inverse_move(int m) const { return m; }
+  int move_order(int) const { return 2; }
+
+  std::uint64_t component_size(const State&) const {
+    std::uint64_t f = 1;
+    for (int i = 2; i <= n_; ++i) f *= static_cast<std::uint64_t>(i);
+    return f;
+  }
+  bool same_component(const State&, const State&) const { return true; }
+
+  State parse(std::string_view text) const {
+    int values[kMaxPancakes + 1];
+    int count = 0;
+    std::size_t i = 0;
+    while (i < text.size()) {
+      const char ch = text[i];
+      if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',') {
+        ++i;
+        continue;
+      }
+      if (ch < '0' || ch > '9')
+        throw InputError(std::string("unexpected character '") + ch + "' in stack \"" + std::string(text) + "\"");
+      int v = 0;
+      while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+        v = v * 10 + (text[i] - '0');
+        if (v > 99) throw InputError("pancake size is out of range in stack \"" + std::string(text) + "\"");
+        ++i;
+      }
+      if (count <= kMaxPancakes) values[count] = v;
+      ++count;
+    }
+    if (count != n_)
+      throw InputError("a stack of " + std::to_string(n_) + " pancakes needs " + std::to_string(n_) + " sizes, got " +
+                       std::to_string(count));
+    State s;
+    std::uint32_t seen = 0;
+    for (int c = 0; c < n_; ++c) {
+      const int v = values[c];
+      if (v < 1 || v > n_)
+        throw InputError("pancake size " + std::to_string(v) + " is out of range 1.." + std::to_string(n_) + " in stack \"" +
+                         std::string(text) + "\"");
+      if (seen & (1u << v))
+        throw InputError("pancake size " + std::to_string(v) + " appears twice in stack \"" + std::string(text) + "\"");
+      seen |= 1u << v;
+      s.cells[c] = static_cast<std::uint8_t>(v - 1);
+    }
+    return s;
+  }
+
+  std::string format(const State& s) const {
+    std::string out;
+    for (int i = 0; i < n_; ++i) {
+      if (i > 0) out += ' ';
+      out += std::to_string(s.cells[i] + 1);
+    }
+    return out;
+  }
+
+ private:
+  int n_;
+  std::array<std::array<std::uint8_t, 16>, kMaxPancakes - 1> flip_{};  // shuffle of the first 16 per move
+};
+
+}  // namespace searchbench

@@ -1,0 +1,212 @@
+// Sliding-tile puzzles `tiles-RxC` (R, C >= 2, R*C <= 16): tiles-3x3 is the 8-puzzle,
+// tiles-4x4 the 15-puzzle.
+//
+// A board holds the tiles 1..RC-1 and one blank, in row order (top row left to right, then
+// the next row). A move slides a tile next to the blank into it; the letter names the
+// direction the BLANK moves: D (the blank moves down, the tile below it slides up), L, R, U.
+// Moves are tried in that alphabetical order, so the lexicographically smallest shortest
+// path is also the smallest as a string. A move off the board does not apply. U undoes D
+// and L undoes R; no move repeated returns to the start.
+//
+// Start (the goal): 1..RC-1 in row order with the blank in the bottom-right corner. Every
+// move swaps the blank with a neighbour, which flips both the permutation's parity and the
+// parity of the blank's row + column, so their sum is invariant: exactly half of the (RC)!
+// boards are reachable (all of that half, for R, C >= 2), and the other half is refused
+// when parsed.
+//
+// State: the RC cells, 0 for the blank, in one 16-byte array (cells past RC stay 0xFF);
+// the blank is found by one byte compare. Text: the RC numbers in row order with 0 for the
+// blank, optionally split into rows by '/'.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/puzzle_name.hpp"
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+namespace searchbench {
+
+struct TilesState {
+  static constexpr std::array<std::uint8_t, 16> kEmpty = [] {
+    std::array<std::uint8_t, 16> a{};
+    a.fill(0xFF);
+    return a;
+  }();
+  std::array<std::uint8_t, 16> cells = kEmpty;  // row order; 0 is the blank; cells past RC hold 0xFF
+  friend bool operator==(const TilesState&, const TilesState&) = default;
+  friend auto operator<=>(const TilesState&, const TilesState&) = default;
+};
+
+class SlidingTiles {
+ public:
+  using State = TilesState;
+  static constexpr int kMaxCells = 16;
+  static constexpr std::uint8_t kBlank = 0;
+
+  // The names the registry knows this family by (the inverse of name()).
+  static constexpr std::string_view kFamily = "tiles";
+  static constexpr std::string_view kNames = "tiles-RxC";
+  static constexpr std::string_view kSizes = "tiles-RxC R,C>=2, R*C<=16";
+  static std::vector<std::string> examples() {
+    return {"tiles-2x3", "tiles-2x4", "tiles-3x3", "tiles-2x5", "tiles-3x4", "tiles-2x6", "tiles-4x4"};
+  }
+  // Instances small enough for the cross-engine tests to check every state of.
+  static std::vector<std::string> test_examples() { return {"tiles-2x3", "tiles-3x2"}; }
+  // "tiles-RxC"; nullopt for other families' names, InputError for a malformed or unsupported size.
+  static std::optional<SlidingTiles> from_name(std::string_view name) {
+    if (name.substr(0, 6) != "tiles-") return std::nullopt;
+    const std::string_view size = name.substr(6);
+    const std::size_t x = size.find('x');
+    if (x == std::string_view::npos)
+      throw InputError("malformed puzzle name '" + std::string(name) + "' (expected tiles-RxC, e.g. tiles-3x3)");
+    return SlidingTiles(parse_name_size(size.substr(0, x), name), parse_name_size(size.substr(x + 1), name));
+  }
+
+  SlidingTiles(int rows, int columns) : rows_(rows), cols_(columns), n_(rows * columns) {
+    if (rows < 2 || columns < 2 || rows * columns > kMaxCells)
+      throw InputError("sliding-tile board " + std::to_string(rows) + "x" + std::to_string(columns) +
+                       " is not supported (rows and columns >= 2, at most 16 cells)");
+    for (int b = 0; b < n_; ++b) {
+      const int r = b / cols_, c = b % cols_;
+      target_[kDown][b] = r + 1 < rows_ ? b + cols_ : -1;
+      target_[kLeft][b] = c > 0 ? b - 1 : -1;
+      target_[kRight][b] = c + 1 < cols_ ? b + 1 : -1;
+      target_[kUp][b] = r > 0 ? b - cols_ : -1;
+    }
+    goal_parity_ = parity(start());
+  }
+
+  std::string name() const { return "tiles-" + std::to_string(rows_) + "x" + std::to_string(cols_); }
+  int rows() const { return rows_; }
+  int columns() const { return cols_; }
+  int cells() const { return n_; }
+
+  State start() const {
+    State s;
+    if (n_ < 4 || n_ > kMaxCells) __builtin_unreachable();  // lets the compiler see the bound
+    for (int i = 0; i + 1 < n_; ++i) s.cells[i] = static_cast<std::uint8_t>(i + 1);
+    s.cells[n_ - 1] = kBlank;
+    return s;
+  }
+
+  int move_count() const { return 4; }
+  char move_name(int m) const { return "DLRU"[m]; }
+  bool apply(const State& s, int m, State& out) const {
+    const int b = blank(s);
+    const int to = target_[m][b];
+    if (to < 0) return false;
+    out = s;
+    out.cells[b] = s.cells[to];
+    out.cells[to] = kBlank;
+    return true;
+  }
+  // The predecessor by m moved the blank the opposite way.
+  bool apply_inverse(const State& s, int m, State& out) const { return apply(s, inverse_move(m), out); }
+  int inverse_move(int m) const { return 3 - m; }  // D <-> U, L <-> R
+  int move_order(int) const { return 0; }
+
+  std::uint64_t component_size(const State&) const {
+    std::uint64_t f = 1;
+    for (int i = 3; i <= n_; ++i) f *= static_cast<std::uint64_t>(i);
+    return f;  // (RC)! / 2
+  }
+  bool same_component(const State& a, const State& b) const { return parity(a) == parity(b); }
+
+  // True when the board lies in the goal's half (its invariant parity is the goal's).
+  bool reachable(const State& s) const { return parity(s) == goal_parity_; }
+
+  int blank(const State& s) const {
+#if defined(__SSE2__)
+    const __m128i cells = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data()));
+    const unsigned hits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(cells, _mm_setzero_si128())));
+    return std::countr_zero(hits);
+#else
+    int b = 0;
+    while (s.cells[b] != kBlank) ++b;
+    return b;
+#endif
+  }
+
+  // Permutation parity (inversions over all RC values, the blank as 0) plus the parity of
+  // the blank's row + column: invariant under every move.
+  unsigned parity(const State& s) const {
+    unsigned inversions = 0;
+    std::uint32_t seen = 0;
+    for (int i = 0; i < n_; ++i) {
+      const unsigned v = s.cells[i];
+      inversions += static_cast<unsigned>(std::popcount(seen >> v));  // earlier values above v
+      seen |= 1u << v;
+    }
+    const int b = blank(s);
+    return (inversions + static_cast<unsigned>(b / cols_ + b % cols_)) & 1u;
+  }
+
+  State parse(std::string_view text) const {
+    int values[kMaxCells + 1];
+    int count = 0;
+    std::size_t i = 0;
+    while (i < text.size()) {
+      const char ch = text[i];
+      if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',' || ch == '/') {
+        ++i;
+        continue;
+      }
+      if (ch < '0' || ch > '9')
+        throw InputError(std::string("unexpected character '") + ch + "' in board \"" + std::string(text) + "\"");
+      int v = 0;
+      while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+        v = v * 10 + (text[i] - '0');
+        if (v > 99) throw InputError("tile number is out of range in board \"" + std::string(text) + "\"");
+        ++i;
+      }
+      if (count <= kMaxCells) values[count] = v;
+      ++count;
+    }
+    if (count != n_)
+      throw InputError("a " + std::to_string(rows_) + "x" + std::to_string(cols_) + " board needs " + std::to_string(n_) +
+                       " numbers (0 for the blank), got " + std::to_string(count));
+    State s;
+    std::uint32_t seen = 0;
+    for (int c = 0; c < n_; ++c) {
+      const int v = values[c];
+      if (v >= n_)
+        throw InputError("tile " + std::to_string(v) + " is out of range 0.." + std::to_string(n_ - 1) + " in board \"" +
+                         std::string(text) + "\"");
+      if (seen & (1u << v)) throw InputError("tile " + std::to_string(v) + " appears twice in board \"" + std::string(text) + "\"");
+      seen |= 1u << v;
+      s.cells[c] = static_cast<std::uint8_t>(v);
+    }
+    if (!reachable(s))
+      throw InputError("board \"" + std::string(text) + "\" is not reachable: its tile parity differs from the goal's");
+    return s;
+  }
+
+  std::string format(const State& s) const {
+    std::string out;
+    for (int i = 0; i < n_; ++i) {
+      if (i > 0) out += i % cols_ == 0 ? " / " : " ";
+      out += std::to_string(s.cells[i]);
+    }
+    return out;
+  }
+
+ private:
+  static constexpr int kDown = 0, kLeft = 1, kRight = 2, kUp = 3;
+
+  int rows_;
+  int cols_;
+  int n_;
+  std::array<std::array<std::int8_t, kMaxCells>, 4> target_{};  // blank's new cell, -1 off the board
+  unsigned goal_parity_ = 0;
+};
+
+}  // namespace searchbench
