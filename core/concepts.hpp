@@ -68,4 +68,19 @@ constexpr bool every_key_is_state() {
   else return false;
 }
 
+// Calls sink(key) with the key of each successor of the state whose key is `k`, in move
+// order, using `successor` as scratch; returns how many moves applied.
+template <class P, class E, class Sink>
+  requires Encoder<E, P>
+std::uint64_t for_each_successor_key(const P& puzzle, const E& enc, Key k, typename P::State& successor, Sink&& sink) {
+  const typename P::State state = enc.decode(k);
+  std::uint64_t applied = 0;
+  for (int m = 0, moves = puzzle.move_count(); m < moves; ++m) {
+    if (!puzzle.apply(state, m, successor)) continue;
+    ++applied;
+    sink(enc.encode(successor));
+  }
+  return applied;
+}
+
 }  // namespace searchbench

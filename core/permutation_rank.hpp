@@ -24,6 +24,16 @@
 
 namespace searchbench {
 
+// The position of the d-th (from 0) set bit of `mask`: the d-th value not used yet.
+inline unsigned nth_set_bit(std::uint32_t mask, unsigned d) {
+#if defined(__BMI2__)
+  return static_cast<unsigned>(std::countr_zero(_pdep_u32(1u << d, mask)));
+#else
+  for (unsigned i = 0; i < d; ++i) mask &= mask - 1;
+  return static_cast<unsigned>(std::countr_zero(mask));
+#endif
+}
+
 class PartialPermutationRank {
  public:
   static constexpr int kMaxValues = 20;  // 20! < 2^64
@@ -72,15 +82,6 @@ class PartialPermutationRank {
       unused &= ~(1u << x);
     }
     return unused;
-  }
-
-  static unsigned nth_set_bit(std::uint32_t mask, unsigned d) {
-#if defined(__BMI2__)
-    return static_cast<unsigned>(std::countr_zero(_pdep_u32(1u << d, mask)));
-#else
-    for (unsigned i = 0; i < d; ++i) mask &= mask - 1;
-    return static_cast<unsigned>(std::countr_zero(mask));
-#endif
   }
 
  private:

@@ -14,6 +14,7 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "core/concepts.hpp"
 
@@ -96,5 +97,28 @@ class TwoBitCells {
   std::uint64_t words_;
   std::unique_ptr<std::uint64_t[]> cells_;
 };
+
+// Retires every cell holding `current` in words [begin, end) (marks it done) and hands the
+// keys, plus `base`, to `expand` in batches of up to `batch` keys held in `keys`: the
+// caller computes and prefetches a whole batch's successors before claiming any of them.
+template <class Expand>
+void for_each_frontier_batch(TwoBitCells& cells, std::uint64_t begin, std::uint64_t end, unsigned current, Key base,
+                             std::vector<Key>& keys, std::size_t batch, Expand&& expand) {
+  keys.clear();
+  for (std::uint64_t w = begin; w != end; ++w) {
+    std::uint64_t frontier = TwoBitCells::cells_with(cells.word(w), current);
+    if (!frontier) continue;
+    cells.mark(w, frontier, TwoBitCells::kDone);
+    for (; frontier; frontier &= frontier - 1) {
+      keys.push_back(base + TwoBitCells::key_of(w, frontier));
+      if (keys.size() == batch) {
+        expand();
+        keys.clear();
+      }
+    }
+  }
+  if (!keys.empty()) expand();
+  keys.clear();
+}
 
 }  // namespace searchbench

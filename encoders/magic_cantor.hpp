@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/concepts.hpp"
+#include "core/permutation_rank.hpp"
 #include "puzzles/magic_board.hpp"
 #include <utility>
 #if defined(__BMI2__) || defined(__SSSE3__) || defined(__AVX2__)
@@ -123,15 +124,6 @@ class MagicCantor {
     return digits;
   }
 #endif
-
-  static unsigned nth_set_bit(std::uint32_t mask, unsigned d) {
-#if defined(__BMI2__)
-    return static_cast<unsigned>(std::countr_zero(_pdep_u32(1u << d, mask)));
-#else
-    for (unsigned i = 0; i < d; ++i) mask &= mask - 1;
-    return static_cast<unsigned>(std::countr_zero(mask));
-#endif
-  }
 
   static constexpr int kTableCells = 12, kLowCells = 8;
   static constexpr Key kLowOrders = 40320;  // 8!

@@ -459,45 +459,27 @@ class ExternalBfs {
   // routed to their segment.
   void expand_words(TwoBitCells& cells, Key base, std::uint64_t keys, std::uint64_t begin, std::uint64_t end, unsigned current,
                     unsigned next, Router& router, Scratch& local) const {
-    const int moves = puzzle_.move_count();
     const std::uint64_t per_segment = router.segment_keys;
     if (local.routed.size() != router.locks.size()) local.routed.resize(router.locks.size());
-    local.keys.clear();
-    auto expand = [&] {
+    for_each_frontier_batch(cells, begin, end, current, base, local.keys, kBatch, [&] {
       local.inside.clear();
       State successor;
-      for (const Key k : local.keys) {
-        const State state = enc_.decode(k);
-        for (int m = 0; m < moves; ++m) {
-          if (!puzzle_.apply(state, m, successor)) continue;
-          ++local.generated;
-          const Key n = enc_.encode(successor);
+      for (const Key k : local.keys)
+        local.generated += for_each_successor_key(puzzle_, enc_, k, successor, [&](Key n) {
           if (n - base < keys) {
             __builtin_prefetch(cells.address_of(n - base), 1);
             local.inside.push_back(n - base);
-            continue;
+            return;
           }
           const std::uint64_t target = n / per_segment;
           auto& buffer = local.routed[target];
           if (buffer.capacity() < router.entries_per_buffer) buffer.reserve(router.entries_per_buffer);
           buffer.push_back(static_cast<std::uint32_t>(n - target * per_segment));
           if (buffer.size() >= router.entries_per_buffer) router.flush(target, buffer, local);
-        }
-      }
+        });
       for (const Key n : local.inside) local.claimed += cells.claim(n, next);
       local.expanded += local.keys.size();
-      local.keys.clear();
-    };
-    for (std::uint64_t w = begin; w != end; ++w) {
-      std::uint64_t frontier = TwoBitCells::cells_with(cells.word(w), current);
-      if (!frontier) continue;
-      cells.mark(w, frontier, TwoBitCells::kDone);
-      for (; frontier; frontier &= frontier - 1) {
-        local.keys.push_back(base + TwoBitCells::key_of(w, frontier));
-        if (local.keys.size() == kBatch) expand();
-      }
-    }
-    expand();
+    });
   }
 
   const P& puzzle_;

@@ -402,17 +402,11 @@ class MpiBfs {
   template <class Wire>
   void expand_words(TwoBitCells& cells, const Layout& layout, unsigned current, unsigned next, std::uint64_t begin,
                     std::uint64_t end, Scratch<Wire>& local) const {
-    const int moves = puzzle_.move_count();
-    local.keys.clear();
-    auto expand = [&] {
+    for_each_frontier_batch(cells, begin, end, current, layout.lo, local.keys, kBatch, [&] {
       local.local.clear();
       State successor;
-      for (const Key k : local.keys) {
-        const State state = enc_.decode(k);
-        for (int m = 0; m < moves; ++m) {
-          if (!puzzle_.apply(state, m, successor)) continue;
-          ++local.generated;
-          const Key n = enc_.encode(successor);
+      for (const Key k : local.keys)
+        local.generated += for_each_successor_key(puzzle_, enc_, k, successor, [&](Key n) {
           if (n >= layout.lo && n < layout.hi) {
             __builtin_prefetch(cells.address_of(n - layout.lo), 1);
             local.local.push_back(n - layout.lo);
@@ -420,22 +414,10 @@ class MpiBfs {
             const Key owner = n / layout.slice;
             local.outgoing[owner].push_back(static_cast<Wire>(n - owner * layout.slice));
           }
-        }
-      }
+        });
       for (const Key n : local.local) local.found += cells.claim(n, next);
       local.expanded += local.keys.size();
-      local.keys.clear();
-    };
-    for (std::uint64_t w = begin; w != end; ++w) {
-      std::uint64_t frontier = TwoBitCells::cells_with(cells.word(w), current);
-      if (!frontier) continue;
-      cells.mark(w, frontier, TwoBitCells::kDone);
-      for (; frontier; frontier &= frontier - 1) {
-        local.keys.push_back(layout.lo + TwoBitCells::key_of(w, frontier));
-        if (local.keys.size() == kBatch) expand();
-      }
-    }
-    expand();
+    });
   }
 
   const P& puzzle_;

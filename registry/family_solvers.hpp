@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <type_traits>
 #include <string>
 
 #include "core/errors.hpp"
@@ -48,7 +49,11 @@ std::unique_ptr<Solver> make_family_solver(const typename F::Puzzle& shape, cons
       if constexpr (!Traits::uses_encoder) {
         if (!config.encoder.empty() && config.encoder != "none")
           throw InputError("engine '" + engine + "' keeps whole states and takes no encoder (got '" + config.encoder + "')");
-        solver = std::make_unique<SolverImpl<P, NoEncoder<P>, Engine<P, NoEncoder<P>>>>(puzzle, start, options);
+        // P spelled as a type that depends on E, so that clang does not check a whole-state
+        // engine's constraints in this branch where it is discarded for encoder engines.
+        using WholeStates = std::conditional_t<std::is_void_v<E>, void, P>;
+        solver = std::make_unique<SolverImpl<WholeStates, NoEncoder<WholeStates>, Engine<WholeStates, NoEncoder<WholeStates>>>>(
+            puzzle, start, options);
       } else {
         if (chosen != E::kName) return;
         encoder_known = true;

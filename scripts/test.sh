@@ -55,7 +55,7 @@ case "$mode" in
   default)
     echo "== ThreadSanitizer: parallel engine =="
     build tsan cross_engine_tests unit_tests external_tests
-    ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9|msquare_2x4|tiles_2x3|pancake_6|cube2_qtm)_parallel_(cantor|decimal|bitpack|combinatorial|nibbles|coordinate)_t[24]|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads'
+    ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9|msquare_2x4)_parallel_(cantor|decimal|bitpack|combinatorial)_t[24]|(tiles_2x3|pancake_6)_parallel_(cantor|nibbles)_t2|cube2_qtm_parallel_coordinate_t2|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads'
     echo "== AddressSanitizer + UBSan: CLI, judges, parsers, encoders =="
     build asan unit_tests cli_tests external_tests searchbench
     ctest --preset asan -j "$jobs" -R 'Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|CubeParse|CubeMoves'

@@ -16,35 +16,18 @@ void two_bit_top_down_chunk(const P& puzzle, const E& enc, TwoBitCells& cells, i
                             std::uint64_t end, TwoBitScratch<typename P::State>& local) {
   using State = typename P::State;
   const unsigned current = TwoBitCells::current_code(depth), next = TwoBitCells::next_code(depth);
-  const int moves = puzzle.move_count();
-  local.keys.clear();
-  auto expand = [&] {
+  for_each_frontier_batch(cells, begin, end, current, 0, local.keys, kTwoBitBatch, [&] {
     local.neighbours.clear();
     State successor;
-    for (const Key k : local.keys) {
-      const State state = enc.decode(k);
-      for (int m = 0; m < moves; ++m) {
-        if (!puzzle.apply(state, m, successor)) continue;
-        const Key n = enc.encode(successor);
+    for (const Key k : local.keys)
+      for_each_successor_key(puzzle, enc, k, successor, [&](Key n) {
         __builtin_prefetch(cells.address_of(n), 1);
         local.neighbours.push_back(n);
-      }
-    }
+      });
     for (const Key n : local.neighbours) local.found += cells.claim(n, next);
     local.expanded += local.keys.size();
     local.generated += local.neighbours.size();
-    local.keys.clear();
-  };
-  for (std::uint64_t w = begin; w != end; ++w) {
-    std::uint64_t frontier = TwoBitCells::cells_with(cells.word(w), current);
-    if (!frontier) continue;
-    cells.mark(w, frontier, TwoBitCells::kDone);
-    for (; frontier; frontier &= frontier - 1) {
-      local.keys.push_back(TwoBitCells::key_of(w, frontier));
-      if (local.keys.size() == kTwoBitBatch) expand();
-    }
-  }
-  expand();
+  });
 }
 
 }  // namespace searchbench
