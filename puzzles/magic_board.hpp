@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/number_list.hpp"
 #include "core/puzzle_name.hpp"
 #if defined(__SSSE3__)
 #include <immintrin.h>
@@ -225,25 +226,7 @@ class MagicBoard {
 
   State parse_ordered(std::string_view text, bool clockwise) const {
     int values[17];
-    int count = 0;
-    std::size_t i = 0;
-    while (i < text.size()) {
-      const char ch = text[i];
-      if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',' || ch == '/') {
-        ++i;
-        continue;
-      }
-      if (ch < '0' || ch > '9')
-        throw InputError(std::string("unexpected character '") + ch + "' in board \"" + std::string(text) + "\"");
-      int v = 0;
-      while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-        v = v * 10 + (text[i] - '0');
-        if (v > 99) throw InputError("cell value is out of range in board \"" + std::string(text) + "\"");
-        ++i;
-      }
-      if (count < 17) values[count] = v;
-      ++count;
-    }
+    const int count = parse_number_list(text, values, 17, true, "cell value", "board");
     State s = from_row_values(values, count);
     return clockwise ? from_clockwise(s) : s;
   }

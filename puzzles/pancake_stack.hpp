@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/number_list.hpp"
 #include "core/puzzle_name.hpp"
 #if defined(__SSSE3__)
 #include <immintrin.h>
@@ -101,25 +102,7 @@ class PancakeStack {
 
   State parse(std::string_view text) const {
     int values[kMaxPancakes + 1];
-    int count = 0;
-    std::size_t i = 0;
-    while (i < text.size()) {
-      const char ch = text[i];
-      if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',') {
-        ++i;
-        continue;
-      }
-      if (ch < '0' || ch > '9')
-        throw InputError(std::string("unexpected character '") + ch + "' in stack \"" + std::string(text) + "\"");
-      int v = 0;
-      while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-        v = v * 10 + (text[i] - '0');
-        if (v > 99) throw InputError("pancake size is out of range in stack \"" + std::string(text) + "\"");
-        ++i;
-      }
-      if (count <= kMaxPancakes) values[count] = v;
-      ++count;
-    }
+    const int count = parse_number_list(text, values, kMaxPancakes + 1, false, "pancake size", "stack");
     if (count != n_)
       throw InputError("a stack of " + std::to_string(n_) + " pancakes needs " + std::to_string(n_) + " sizes, got " +
                        std::to_string(count));

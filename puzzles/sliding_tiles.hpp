@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/number_list.hpp"
 #include "core/puzzle_name.hpp"
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -152,25 +153,7 @@ class SlidingTiles {
 
   State parse(std::string_view text) const {
     int values[kMaxCells + 1];
-    int count = 0;
-    std::size_t i = 0;
-    while (i < text.size()) {
-      const char ch = text[i];
-      if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',' || ch == '/') {
-        ++i;
-        continue;
-      }
-      if (ch < '0' || ch > '9')
-        throw InputError(std::string("unexpected character '") + ch + "' in board \"" + std::string(text) + "\"");
-      int v = 0;
-      while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-        v = v * 10 + (text[i] - '0');
-        if (v > 99) throw InputError("tile number is out of range in board \"" + std::string(text) + "\"");
-        ++i;
-      }
-      if (count <= kMaxCells) values[count] = v;
-      ++count;
-    }
+    const int count = parse_number_list(text, values, kMaxCells + 1, true, "tile number", "board");
     if (count != n_)
       throw InputError("a " + std::to_string(rows_) + "x" + std::to_string(cols_) + " board needs " + std::to_string(n_) +
                        " numbers (0 for the blank), got " + std::to_string(count));

@@ -1,0 +1,40 @@
+// Reads a board or a stack written as whole numbers separated by spaces, tabs, newlines,
+// commas or (where `slash_separates`) '/', as every puzzle's parse() accepts them.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/errors.hpp"
+
+namespace searchbench {
+
+// Writes the numbers of `text` into values[0 .. capacity) and returns how many there were
+// (past `capacity` they are counted but not kept, so the caller can report the count).
+// `item` names one number and `whole` the text in error messages ("tile number", "board").
+inline int parse_number_list(std::string_view text, int* values, int capacity, bool slash_separates,
+                             std::string_view item, std::string_view whole) {
+  int count = 0;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const char ch = text[i];
+    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',' || (slash_separates && ch == '/')) {
+      ++i;
+      continue;
+    }
+    if (ch < '0' || ch > '9')
+      throw InputError(std::string("unexpected character '") + ch + "' in " + std::string(whole) + " \"" + std::string(text) + "\"");
+    int v = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+      v = v * 10 + (text[i] - '0');
+      if (v > 99)
+        throw InputError(std::string(item) + " is out of range in " + std::string(whole) + " \"" + std::string(text) + "\"");
+      ++i;
+    }
+    if (count < capacity) values[count] = v;
+    ++count;
+  }
+  return count;
+}
+
+}  // namespace searchbench
