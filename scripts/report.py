@@ -175,13 +175,19 @@ def fmt_ms(ms):
     return f"{ms:.3g}"
 
 
-def fmt_time(row):
-    """Median with its spread: '1.32 (1.30-1.35)' or '1.32 (cv 2.8%)'."""
-    if "min_ms" in row:
-        return f"{fmt_ms(row['ms'])} ({fmt_ms(row['min_ms'])}-{fmt_ms(row['max_ms'])})"
+def fmt_spread(row, fmt, key, low, high):
+    """row[key] formatted with its spread: '1.32 (1.30-1.35)', or '1.32 (cv 2.8%)' for files
+    that kept only the aggregates."""
+    if low in row:
+        return f"{fmt(row[key])} ({fmt(row[low])}-{fmt(row[high])})"
     if "cv" in row:
-        return f"{fmt_ms(row['ms'])} (cv {row['cv'] * 100:.1f}%)"
-    return fmt_ms(row["ms"])
+        return f"{fmt(row[key])} (cv {row['cv'] * 100:.1f}%)"
+    return fmt(row[key])
+
+
+def fmt_time(row):
+    """The median time in ms with its spread."""
+    return fmt_spread(row, fmt_ms, "ms", "min_ms", "max_ms")
 
 
 def fmt_rate(x):
@@ -194,12 +200,8 @@ def fmt_rate(x):
 
 
 def fmt_rate_spread(row):
-    """A median rate with the min and max of the repetitions, when the file has them."""
-    if "rate_min" in row:
-        return f"{fmt_rate(row['rate'])} ({fmt_rate(row['rate_min'])}-{fmt_rate(row['rate_max'])})"
-    if "cv" in row:
-        return f"{fmt_rate(row['rate'])} (cv {row['cv'] * 100:.1f}%)"
-    return fmt_rate(row["rate"])
+    """The median rate with its spread."""
+    return fmt_spread(row, fmt_rate, "rate", "rate_min", "rate_max")
 
 
 def fmt_bytes(b):
