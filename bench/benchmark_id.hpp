@@ -5,6 +5,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <exception>
 #include <string>
 #include <utility>
 
@@ -23,11 +24,17 @@ struct BenchmarkId {
   }
 };
 
-// Registers fn(state, args...) under id's name, labelled with id's fields.
+// Registers fn(state, args...) under id's name, labelled with id's fields. A benchmark that
+// throws (a combination the registry refuses) is reported as that benchmark's error in the
+// output, and the run goes on with the others.
 template <class Fn, class... Args>
 benchmark::internal::Benchmark* register_benchmark(const BenchmarkId& id, Fn fn, Args... args) {
   return benchmark::RegisterBenchmark(id.name().c_str(), [id, fn, args...](benchmark::State& state) {
-    fn(state, args...);
+    try {
+      fn(state, args...);
+    } catch (const std::exception& e) {
+      state.SkipWithError(e.what());
+    }
     state.SetLabel(id.label());
   });
 }

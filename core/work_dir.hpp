@@ -133,6 +133,21 @@ class WorkDir {
     struct stat st {};
     return ::stat(file(name).c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
   }
+  // Bytes of every file in the folder.
+  std::uint64_t total_bytes() const {
+    std::uint64_t total = 0;
+    if (DIR* dir = ::opendir(path_.c_str())) {
+      while (const dirent* entry = ::readdir(dir))
+        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0) total += size_of(entry->d_name);
+      ::closedir(dir);
+    }
+    return total;
+  }
+  // Cuts `name` back to `bytes` (dropping what was appended after a checkpoint).
+  void truncate(const std::string& name, std::uint64_t bytes) const {
+    if (::truncate(file(name).c_str(), static_cast<off_t>(bytes)) != 0)
+      throw InputError("cannot truncate '" + file(name) + "': " + system_reason());
+  }
   bool exists(const std::string& name) const { return ::access(file(name).c_str(), F_OK) == 0; }
   void remove(const std::string& name) const {
     if (::unlink(file(name).c_str()) != 0 && errno != ENOENT)

@@ -6,13 +6,20 @@
 // below v_i not used by earlier cells: one popcount over a bitmask of used values.
 // Unranking picks the d-th unused value: one pdep where BMI2 is available.
 //
-// Up to 12 cells (2x6) unranking is two table lookups and one byte shuffle instead of a
-// division per cell: rank = high * 8! + low, where `high` (< 12!/8! = 11,880) fixes the
-// first n-8 values and `low` (< 8! = 40,320) the relative order of the last 8. The high
-// table holds those first values followed by the remaining 8 in increasing order; the low
-// table holds the shuffle that puts the remaining ones in place (835 KB in all, which stays
-// in the L2 cache). Whole-space searches decode every state once, so this is where their
-// time goes; bench/bench_search.cpp measures it (codec/decode/cantor/...).
+// Up to 14 cells (2x7) unranking is two table lookups and one byte shuffle instead of a
+// division per cell: rank = high * 8! + low, where `high` (< n!/8!: 11,880 rows for 2x6,
+// 2,162,160 for 2x7) fixes the first n-8 values and `low` (< 8! = 40,320) the relative
+// order of the last 8. The high table holds those first values followed by the remaining
+// 8 in increasing order; the low table holds the shuffle that puts the remaining ones in
+// place (645 KB, which stays in the L2 cache). The 2x7 high table takes 35 MB, but a
+// whole-space scan decodes keys in increasing order, so it reads that table front to back.
+// Whole-space searches decode every state once, so this is where their time goes;
+// bench/bench_search.cpp measures it (codec/decode/cantor/...).
+//
+// Ranking, with AVX2, computes all Lehmer digits at once with byte compares and weighs
+// them in 32-bit lanes as two sums, rank = (sum over the first n-8 cells of
+// digit * (n-1-i)!/8!) * 8! + (sum over the last 8 of digit * (n-1-i)!), both below 2^32
+// for up to 16 cells.
 #pragma once
 
 #include <algorithm>
@@ -40,20 +47,27 @@ class MagicCantor {
     for (int i = 1; i <= 16; ++i) factorial_[i] = factorial_[i - 1] * static_cast<Key>(i);
     if (n_ <= kTableCells) build_tables();
 #if defined(__AVX2__)
-    alignas(32) std::int32_t weights[16] = {};
+    alignas(32) std::int32_t weights[16] = {}, first_cells[16] = {};
     alignas(16) std::uint8_t past_end[16] = {};
     for (int i = 0; i < 16; ++i) {
-      if (i < n_ && n_ <= kTableCells) weights[i] = static_cast<std::int32_t>(factorial_[n_ - 1 - i]);
+      if (i < n_) {
+        const bool first = n_ - 1 - i >= kLowCells;  // weighs (n-1-i)!/8!, summed apart
+        weights[i] = static_cast<std::int32_t>(first ? factorial_[n_ - 1 - i] / kLowOrders : factorial_[n_ - 1 - i]);
+        first_cells[i] = first ? -1 : 0;
+      }
       if (i >= n_) past_end[i] = 0x7F;
     }
     weights_low_ = _mm256_load_si256(reinterpret_cast<const __m256i*>(weights));
     weights_high_ = _mm256_load_si256(reinterpret_cast<const __m256i*>(weights + 8));
+    first_low_ = _mm256_load_si256(reinterpret_cast<const __m256i*>(first_cells));
+    first_high_ = _mm256_load_si256(reinterpret_cast<const __m256i*>(first_cells + 8));
     past_end_ = _mm_load_si128(reinterpret_cast<const __m128i*>(past_end));
 #endif
   }
+
   Key encode(const MagicState& s) const {
 #if defined(__AVX2__)
-    if (n_ <= kTableCells) return encode_by_vector(s);
+    return encode_by_vector(s);
 #endif
     return encode_by_popcount(s);
   }
@@ -104,14 +118,18 @@ class MagicCantor {
   // All Lehmer digits at once: digit i counts the later cells j holding a smaller value,
   // so it is the sum over shifts t = 1..15 of [v_i > v_{i+t}], 16 byte compares side by
   // side per shift (cells past n read as 0x7F, larger than any value, and weigh 0). The
-  // weighted sum runs in 32-bit lanes, enough for ranks below 12! < 2^32.
+  // products are summed in two groups, the first n-8 cells and the last 8 (see the top).
   Key encode_by_vector(const MagicState& s) const {
     const __m128i cells = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data())), past_end_);
     const __m128i digits = lehmer_digits(cells, std::make_integer_sequence<int, 16>{});
     const __m256i low = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(digits), weights_low_);
     const __m256i high = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_srli_si128(digits, 8)), weights_high_);
-    const __m256i sum8 = _mm256_add_epi32(low, high);
-    __m128i sum4 = _mm_add_epi32(_mm256_castsi256_si128(sum8), _mm256_extracti128_si256(sum8, 1));
+    const __m256i first = _mm256_add_epi32(_mm256_and_si256(low, first_low_), _mm256_and_si256(high, first_high_));
+    const __m256i last = _mm256_add_epi32(_mm256_andnot_si256(first_low_, low), _mm256_andnot_si256(first_high_, high));
+    return Key{horizontal_sum(first)} * kLowOrders + horizontal_sum(last);
+  }
+  static std::uint32_t horizontal_sum(__m256i v) {
+    __m128i sum4 = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
     sum4 = _mm_add_epi32(sum4, _mm_shuffle_epi32(sum4, 0x4E));
     sum4 = _mm_add_epi32(sum4, _mm_shuffle_epi32(sum4, 0xB1));
     return static_cast<std::uint32_t>(_mm_cvtsi128_si32(sum4));
@@ -125,7 +143,7 @@ class MagicCantor {
   }
 #endif
 
-  static constexpr int kTableCells = 12, kLowCells = 8;
+  static constexpr int kTableCells = 14, kLowCells = 8;
   static constexpr Key kLowOrders = 40320;  // 8!
   using Row = std::array<std::uint8_t, 16>;
 
@@ -148,7 +166,8 @@ class MagicCantor {
   std::array<Key, 17> factorial_{};
   std::vector<Row> high_, low_;
 #if defined(__AVX2__)
-  __m256i weights_low_, weights_high_;  // (n-1-i)! for cells 0..7 and 8..15, 0 past n
+  __m256i weights_low_, weights_high_;  // each cell's weight (see the top) for cells 0..7 and 8..15, 0 past n
+  __m256i first_low_, first_high_;      // all ones in the lanes of the first n-8 cells
   __m128i past_end_;                    // 0x7F in the cells past n
 #endif
 };

@@ -10,20 +10,24 @@
 //   delayed duplicate detection, since a key already seen is simply left alone); expand
 //   every cell at depth d with oneTBB threads, claiming successors inside t at once and
 //   routing the others to their segment's file for depth d+1 through per-thread buffers,
-//   which are sorted and deduplicated before they are appended (sorted runs also make the
-//   later application walk the cells in order); save the cells as the next generation.
-// * Durability: the pass reads generation d mod 2 and writes generation (d+1) mod 2, so
-//   the files of the last completed depth are never modified. After the pass every new
-//   file is fsync'ed, then manifest.json (the completed depth, counts so far, layout,
-//   and what puzzle, encoder and start the folder belongs to) is replaced atomically
-//   (core/work_dir.hpp); only then are the old generation and the applied successor files
-//   removed. A run killed at any point resumes (--resume) from the last manifest, deletes
-//   whatever the interrupted pass wrote, and redoes that pass: the same counts.
-// * Resources: --max-memory bounds one segment plus the routing buffers (a run refuses at
-//   once when the smallest working set does not fit); before each pass the free space of
-//   the folder must hold the next generation plus the most the routing could write
-//   (states at depth d x moves x 4 bytes), otherwise the run stops with one line and can
-//   be resumed once space is freed.
+//   which are sorted, deduplicated and Rice-coded (core/offset_runs.hpp: about a byte per
+//   successor on the widest levels) before they are appended; save the cells as segment
+//   t's next generation.
+// * Durability, per segment: when segment t is done, every routing buffer is flushed, the
+//   new cells and every successor file written since the last checkpoint are fsync'ed, and
+//   pass.json (the segment reached, the counts of the pass so far and the length of every
+//   successor file) replaces the old one atomically (core/work_dir.hpp); only then are
+//   segment t's old cells and its applied successor file removed, so the folder holds one
+//   generation of cells, not two. When the last segment is done, manifest.json (the
+//   completed depth, counts so far, layout, and what puzzle, encoder and start the folder
+//   belongs to) is replaced the same way. A run killed at any point resumes (--resume)
+//   from the last checkpoint: it cuts the successor files back to their recorded lengths
+//   and redoes the segment it was in: the same counts.
+// * Resources: --max-memory bounds one segment, the routing buffers and one run of
+//   successors read back (a run refuses at once when the smallest working set does not
+//   fit); before each pass the free space of the folder must hold one more segment plus
+//   the expected size of the successor lists, otherwise the run stops with one line and
+//   can be resumed once space is freed (as it can after a write that finds the disk full).
 // * No bottom-up levels: asking unseen states for a parent would need the frontier of every
 //   segment at once, which is the memory this engine exists to avoid.
 #pragma once
@@ -34,6 +38,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
@@ -44,6 +49,7 @@
 
 #include "core/concepts.hpp"
 #include "core/errors.hpp"
+#include "core/offset_runs.hpp"
 #include "core/parallel_chunks.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
@@ -59,16 +65,15 @@ struct ExternalLayout {
   static constexpr std::uint64_t kMaxSegmentKeys = std::uint64_t{1} << 32;  // offsets fit 32 bits
   static constexpr std::uint64_t kMaxSegments = 1 << 14;
   static constexpr std::uint64_t kMinBufferEntries = 256;
-  static constexpr std::uint64_t kMaxBufferEntries = std::uint64_t{1} << 22;  // 16 MiB: sorts stay cheap
+  // 256 MiB: larger buffers give denser runs (shorter gaps, fewer bits per successor).
+  static constexpr std::uint64_t kMaxBufferEntries = std::uint64_t{1} << 26;
   static constexpr std::uint64_t kDefaultMemory = std::uint64_t{1} << 30;
   static constexpr std::uint64_t kRadixCountBytes = 2048 * 4;  // a thread's counts for sorting its buffers
+  // A run of successors takes at most 5 bytes per offset encoded (core/offset_runs.hpp);
+  // reading runs back holds a batch of them encoded, and each thread one run decoded.
+  static constexpr std::uint64_t kEncodedBytesPerEntry = 5;
 
   std::uint64_t segment_keys = 0, segments = 0, buffer_entries = 0, memory_bytes = 0;
-
-  // Successor offsets read back at a time: a 64th of the memory, between 4 KiB and 4 MiB.
-  static std::uint64_t apply_entries(std::uint64_t memory) {
-    return std::clamp<std::uint64_t>(memory / 64 / 4, 1024, std::uint64_t{1} << 20);
-  }
 
   // One generation of cells on disk: every segment's file, the last one cut at the bound.
   std::uint64_t generation_bytes(Key bound) const {
@@ -76,11 +81,21 @@ struct ExternalLayout {
   }
   static std::uint64_t segment_bytes(std::uint64_t keys) { return (keys + TwoBitCells::kCellsPerWord - 1) / TwoBitCells::kCellsPerWord * 8; }
   // Memory of a layout with S keys per segment and `entries` per routing buffer: the
-  // cells, the read buffer, and per thread one buffer per segment plus sort scratch.
-  static std::uint64_t memory_of(std::uint64_t bound, std::uint64_t keys, std::uint64_t entries, int threads, std::uint64_t memory) {
+  // cells, a batch of runs read back, and per thread one buffer per segment, sort scratch,
+  // a run encoded and a run decoded.
+  static std::uint64_t memory_of(std::uint64_t bound, std::uint64_t keys, std::uint64_t entries, int threads) {
     const std::uint64_t segs = (bound + keys - 1) / keys;
-    const std::uint64_t buffers = segs > 1 ? static_cast<std::uint64_t>(threads) * ((segs + 1) * entries * 4 + kRadixCountBytes) : 0;
-    return segment_bytes(std::min(keys, bound)) + apply_entries(memory) * 4 + buffers;
+    const std::uint64_t per_thread = (segs + 2) * entries * 4 + entries * kEncodedBytesPerEntry + kRadixCountBytes;
+    const std::uint64_t routing = segs > 1 ? static_cast<std::uint64_t>(threads) * per_thread + entries * kEncodedBytesPerEntry : 0;
+    return segment_bytes(std::min(keys, bound)) + routing;
+  }
+  // Expected bytes of the successor lists a depth with `frontier` states routes (each of
+  // `moves` successors, in full runs).
+  std::uint64_t expected_routed_bytes(std::uint64_t frontier, int moves) const {
+    if (segments < 2) return 0;
+    return static_cast<std::uint64_t>(static_cast<double>(frontier) * moves *
+                                      OffsetRuns::expected_bytes_per_offset(segment_keys, buffer_entries)) +
+           segments * segments * sizeof(OffsetRunHeader);
   }
 
   // segment_keys == 0: choose the largest segment that takes at most half the memory.
@@ -95,17 +110,18 @@ struct ExternalLayout {
       while ((bound + l.segment_keys - 1) / l.segment_keys > kMaxSegments) l.segment_keys *= 2;
     }
     l.segments = (bound + l.segment_keys - 1) / l.segment_keys;
-    const std::uint64_t fixed = memory_of(bound, l.segment_keys, 0, threads, memory);
+    const std::uint64_t fixed = memory_of(bound, l.segment_keys, 0, threads);
     if (l.segments > 1) {
-      const std::uint64_t per_entry = static_cast<std::uint64_t>(threads) * (l.segments + 1) * 4;
+      const std::uint64_t per_entry =
+          static_cast<std::uint64_t>(threads) * ((l.segments + 2) * 4 + kEncodedBytesPerEntry) + kEncodedBytesPerEntry;
       l.buffer_entries = memory > fixed ? std::min(kMaxBufferEntries, (memory - fixed) / per_entry) : 0;
     }
-    l.memory_bytes = memory_of(bound, l.segment_keys, l.buffer_entries, threads, memory);
+    l.memory_bytes = memory_of(bound, l.segment_keys, l.buffer_entries, threads);
     if ((l.segments > 1 && l.buffer_entries < kMinBufferEntries) || l.memory_bytes > memory) {
       // The smallest working set over every segment size this folder could use.
       std::uint64_t least = ~std::uint64_t{0};
       for (std::uint64_t keys = segment_keys ? segment_keys : kMinSegmentKeys; keys <= kMaxSegmentKeys; keys *= 2) {
-        if ((bound + keys - 1) / keys <= kMaxSegments) least = std::min(least, memory_of(bound, keys, kMinBufferEntries, threads, 0));
+        if ((bound + keys - 1) / keys <= kMaxSegments) least = std::min(least, memory_of(bound, keys, kMinBufferEntries, threads));
         if (segment_keys || keys >= bound) break;
       }
       throw InputError("--max-memory " + std::to_string(memory >> 10) + " KiB is too small for an out-of-core run of " + what +
@@ -162,7 +178,7 @@ class ExternalBfs {
     stats.segment_keys = run.layout.segment_keys;
     stats.bytes_written = run.bytes_written;
     stats.bytes_read = run.bytes_read;
-    stats.peak_disk_bytes = run.peak_disk_bytes;
+    stats.peak_disk_bytes = std::max(run.peak_disk_bytes, m.value("peak_disk_bytes", std::uint64_t{0}));
     stats.resumed_from = run.resumed_from;
     result.out_of_core = stats;
     return result;
@@ -181,7 +197,8 @@ class ExternalBfs {
   };
 
   static constexpr const char* kManifest = "manifest.json";
-  static constexpr const char* kFormat = "searchbench-external-1";
+  static constexpr const char* kFormat = "searchbench-external-2";
+  static constexpr const char* kPassFile = "pass.json";
   static std::string cells_file(int depth, std::uint64_t segment) {
     return "cells-" + std::to_string(depth & 1) + "-" + std::to_string(segment);
   }
@@ -226,16 +243,18 @@ class ExternalBfs {
     if (wanted != 0 && (!std::has_single_bit(wanted) || wanted < ExternalLayout::kMinSegmentKeys || wanted > ExternalLayout::kMaxSegmentKeys))
       throw InputError("segment size must be a power of two between 2^11 and 2^32 keys (got " + std::to_string(wanted) + ")");
     run.layout = layout(wanted);
-    const std::uint64_t cells = run.layout.generation_bytes(bound);
+    const std::uint64_t cells = run.layout.generation_bytes(bound) + ExternalLayout::segment_bytes(run.layout.segment_keys);
     const std::uint64_t free = run.dir.free_bytes();
-    if (free < 2 * cells)
-      throw InputError("an out-of-core run of " + puzzle_.name() + " needs at least " + std::to_string((2 * cells) >> 20) +
-                       " MiB in '" + run.dir.path() + "' (two generations of two-bit cells, plus successor lists), only " +
+    if (free < cells)
+      throw InputError("an out-of-core run of " + puzzle_.name() + " needs at least " + std::to_string(cells >> 20) + " MiB in '" +
+                       run.dir.path() + "' (a generation of two-bit cells and one more segment, plus successor lists), only " +
                        std::to_string(free >> 20) + " MiB free");
     const std::uint64_t segment = run.start_key / run.layout.segment_keys;
     const std::uint32_t offset = static_cast<std::uint32_t>(run.start_key - segment * run.layout.segment_keys);
+    std::vector<unsigned char> encoded;
+    OffsetRuns::encode(&offset, 1, encoded);
     DataFile f(run.dir.file(next_file(0, segment)), DataFile::Mode::create);
-    f.write_all(&offset, sizeof offset);
+    f.write_all(encoded.data(), encoded.size());
     run.dir.sync(f);
     f.close();
     run.manifest = {{"format", kFormat},
@@ -254,43 +273,108 @@ class ExternalBfs {
                     {"generated", 0},
                     {"bytes_written", 0},
                     {"bytes_read", 0},
+                    {"peak_disk_bytes", 0},
                     {"finished", false}};
     run.dir.write_text_atomically(kManifest, run.manifest.dump(1) + "\n");
   }
 
   struct Scratch {
     std::vector<std::vector<std::uint32_t>> routed;  // per target segment
-    std::vector<std::uint32_t> sort_buffer;
+    std::vector<std::uint32_t> sort_buffer, decoded;
     std::vector<std::uint32_t> radix_counts;
+    std::vector<unsigned char> encoded;
     std::vector<Key> keys, inside;
     std::uint64_t claimed = 0, expanded = 0, generated = 0;
   };
 
-  // Successors routed to other segments: per-thread buffers, sorted and deduplicated, then
-  // appended to the target's file (one lock per target file).
+  // What a pass has done so far: saved in pass.json at every segment checkpoint, so a
+  // killed run resumes inside the pass it was in.
+  struct PassProgress {
+    int depth = 0;
+    std::uint64_t next_segment = 0;  // the segments below it are done
+    std::uint64_t count = 0;         // keys at this depth found so far
+    std::uint64_t claimed_ahead = 0, expanded = 0, generated = 0, bytes_written = 0, bytes_read = 0, peak_disk_bytes = 0;
+    std::vector<std::uint64_t> lengths, entries;  // per successor file of depth + 1: bytes and offsets
+    std::vector<std::string> samples;             // states found at this depth, from different segments
+
+    nlohmann::json to_json() const {
+      return {{"depth", depth},
+              {"next_segment", next_segment},
+              {"count", count},
+              {"claimed_ahead", claimed_ahead},
+              {"expanded", expanded},
+              {"generated", generated},
+              {"bytes_written", bytes_written},
+              {"bytes_read", bytes_read},
+              {"peak_disk_bytes", peak_disk_bytes},
+              {"lengths", lengths},
+              {"entries", entries},
+              {"samples", samples}};
+    }
+    static PassProgress from_json(const nlohmann::json& j) {
+      PassProgress p;
+      p.depth = j.at("depth");
+      p.next_segment = j.at("next_segment");
+      p.count = j.at("count");
+      p.claimed_ahead = j.at("claimed_ahead");
+      p.expanded = j.at("expanded");
+      p.generated = j.at("generated");
+      p.bytes_written = j.at("bytes_written");
+      p.bytes_read = j.at("bytes_read");
+      p.peak_disk_bytes = j.at("peak_disk_bytes");
+      p.lengths = j.at("lengths").get<std::vector<std::uint64_t>>();
+      p.entries = j.at("entries").get<std::vector<std::uint64_t>>();
+      p.samples = j.at("samples").get<std::vector<std::string>>();
+      return p;
+    }
+  };
+
+  // Successors routed to other segments: per-thread buffers, sorted, deduplicated and
+  // encoded as one run, then appended to the target's file (one lock per target file).
   struct Router {
     WorkDir& dir;
     int depth;  // the depth the routed keys are at
     std::uint64_t segment_keys, entries_per_buffer;
     std::vector<std::mutex> locks;
-    std::vector<std::uint64_t> entries;  // per target, guarded by its lock
+    std::vector<std::uint64_t>&lengths, &entries;  // per target, guarded by its lock
+    std::vector<char> unsynced;                     // per target: appended since the last checkpoint
     std::atomic<std::uint64_t> bytes{0};
-    Router(WorkDir& d, int depth_, const ExternalLayout& l)
-        : dir(d), depth(depth_), segment_keys(l.segment_keys), entries_per_buffer(l.buffer_entries), locks(l.segments), entries(l.segments, 0) {}
+    Router(WorkDir& d, int depth_, const ExternalLayout& l, PassProgress& progress)
+        : dir(d),
+          depth(depth_),
+          segment_keys(l.segment_keys),
+          entries_per_buffer(l.buffer_entries),
+          locks(l.segments),
+          lengths(progress.lengths),
+          entries(progress.entries),
+          unsynced(l.segments, 0) {}
 
     void flush(std::uint64_t target, std::vector<std::uint32_t>& buffer, Scratch& scratch) {
       if (buffer.empty()) return;
       sort_offsets(buffer, scratch, static_cast<unsigned>(std::bit_width(segment_keys - 1)));
       buffer.erase(std::unique(buffer.begin(), buffer.end()), buffer.end());
+      scratch.encoded.clear();
+      OffsetRuns::encode(buffer.data(), buffer.size(), scratch.encoded);
       {
         std::lock_guard lock(locks[target]);
         DataFile f(dir.file(next_file(depth, target)), DataFile::Mode::append);
-        f.write_all(buffer.data(), buffer.size() * sizeof(std::uint32_t));
+        f.write_all(scratch.encoded.data(), scratch.encoded.size());
         f.close();
+        lengths[target] += scratch.encoded.size();
         entries[target] += buffer.size();
+        unsynced[target] = 1;
       }
-      bytes.fetch_add(buffer.size() * sizeof(std::uint32_t), std::memory_order_relaxed);
+      bytes.fetch_add(scratch.encoded.size(), std::memory_order_relaxed);
       buffer.clear();
+    }
+    // Makes every file appended to since the last call durable (between parallel phases).
+    void sync() {
+      for (std::uint64_t u = 0; u < unsynced.size(); ++u) {
+        if (!unsynced[u]) continue;
+        DataFile f(dir.file(next_file(depth, u)), DataFile::Mode::read);
+        dir.sync(f);
+        unsynced[u] = 0;
+      }
     }
   };
 
@@ -316,8 +400,126 @@ class ExternalBfs {
     }
   }
 
+  // Where pass `depth` starts: inside it when pass.json holds a checkpoint of it (the
+  // successor files are cut back to their recorded lengths, and whatever the interrupted
+  // segment wrote is redone), otherwise at its first segment after removing whatever an
+  // interrupted pass or the cleanup after a commit left behind.
+  PassProgress resume_point(Run& run, int depth) {
+    WorkDir& dir = run.dir;
+    const ExternalLayout& l = run.layout;
+    if (const auto text = dir.read_text(kPassFile)) {
+      PassProgress p;
+      bool usable = false;
+      try {
+        p = PassProgress::from_json(nlohmann::json::parse(*text));
+        usable = p.depth == depth;
+      } catch (const nlohmann::json::exception&) {
+        throw InputError("'" + dir.file(kPassFile) + "' is damaged (not a checkpoint of this program)");
+      }
+      if (usable) {
+        if (p.lengths.size() != l.segments || p.entries.size() != l.segments || p.next_segment > l.segments)
+          throw InputError("'" + dir.file(kPassFile) + "' does not match the folder's layout (a damaged work folder)");
+        for (std::uint64_t u = 0; u < l.segments; ++u) {
+          const std::string name = next_file(depth + 1, u);
+          if (dir.size_of(name) < p.lengths[u])
+            throw InputError("'" + dir.file(name) + "' is shorter than its checkpoint says (a damaged work folder)");
+          if (p.lengths[u] == 0) dir.remove(name);
+          else dir.truncate(name, p.lengths[u]);
+        }
+        for (std::uint64_t t = 0; t < p.next_segment; ++t) {
+          dir.remove(cells_file(depth, t));
+          dir.remove(next_file(depth, t));
+        }
+        dir.sync();
+        return p;
+      }
+      dir.remove(kPassFile);  // a checkpoint of a pass the manifest has since committed
+    }
+    for (std::uint64_t t = 0; t < l.segments; ++t) {
+      dir.remove(cells_file(depth + 1, t));
+      dir.remove(next_file(depth + 1, t));
+      if (depth > 0) dir.remove(next_file(depth - 1, t));
+    }
+    PassProgress p;
+    p.depth = depth;
+    p.count = run.manifest["claimed_ahead"];  // this depth's keys claimed inside their own segment last pass
+    p.lengths.assign(l.segments, 0);
+    p.entries.assign(l.segments, 0);
+    return p;
+  }
+
+  // Delayed duplicate detection: the offsets other segments sent segment `t` for this depth
+  // claim the cells still unseen (the others were reached earlier). Runs are read in
+  // batches and decoded and applied in parallel; returns the cells claimed.
+  std::uint64_t apply_incoming(Run& run, int depth, std::uint64_t t, std::uint64_t keys, TwoBitCells& cells, unsigned code,
+                               tbb::enumerable_thread_specific<Scratch>& scratch) {
+    WorkDir& dir = run.dir;
+    const std::string name = next_file(depth, t);
+    if (!dir.exists(name)) return 0;
+    const auto damaged = [&](const std::string& why) { return InputError("'" + dir.file(name) + "' is damaged (" + why + ")"); };
+    const std::uint64_t batch_bytes = std::max<std::uint64_t>(run.layout.buffer_entries, ExternalLayout::kMinBufferEntries) *
+                                      ExternalLayout::kEncodedBytesPerEntry;
+    DataFile f(dir.file(name), DataFile::Mode::read);
+    std::vector<unsigned char> batch;
+    std::vector<std::pair<OffsetRunHeader, std::size_t>> runs;  // header, payload position in batch
+    std::uint64_t claimed_total = 0;
+    OffsetRunHeader pending{};
+    bool have_pending = false;
+    for (bool more = true; more;) {
+      batch.clear();
+      runs.clear();
+      // Whole runs until the batch is full (at least one run).
+      for (;;) {
+        OffsetRunHeader h{};
+        if (have_pending) {
+          h = pending;
+          have_pending = false;
+        } else {
+          const std::size_t got = f.read_up_to(&h, sizeof h);
+          if (got == 0) {
+            more = false;
+            break;
+          }
+          if (got != sizeof h) throw damaged("a partial run header");
+          run.bytes_read += got;
+        }
+        if (h.count == 0 || h.count > ExternalLayout::kMaxBufferEntries ||
+            h.payload_bytes > std::uint64_t{h.count} * ExternalLayout::kEncodedBytesPerEntry + 8)
+          throw damaged("a run header out of range");
+        if (!runs.empty() && batch.size() + h.payload_bytes > batch_bytes) {
+          pending = h;
+          have_pending = true;
+          break;
+        }
+        const std::size_t at = batch.size();
+        batch.resize(at + h.payload_bytes);
+        f.read_exactly(batch.data() + at, h.payload_bytes);
+        run.bytes_read += h.payload_bytes;
+        runs.emplace_back(h, at);
+      }
+      if (runs.empty()) break;
+      std::atomic<std::uint64_t> claimed{0};
+      std::atomic<bool> bad{false};
+      parallel_chunks(runs.size(), 1, [&](std::uint64_t begin, std::uint64_t end) {
+        Scratch& local = scratch.local();
+        for (std::uint64_t r = begin; r != end; ++r) {
+          if (!OffsetRuns::decode(runs[r].first, batch.data() + runs[r].second, static_cast<std::uint32_t>(keys), local.decoded)) {
+            bad.store(true, std::memory_order_relaxed);
+            continue;
+          }
+          std::uint64_t mine = 0;
+          for (const std::uint32_t offset : local.decoded) mine += cells.claim(offset, code);
+          claimed.fetch_add(mine, std::memory_order_relaxed);
+        }
+      });
+      if (bad) throw damaged("a run that does not decode to offsets inside its segment");
+      claimed_total += claimed;
+    }
+    return claimed_total;
+  }
+
   // One depth: apply the successors sent to each segment, expand its cells at this depth,
-  // save it as the next generation; then make everything durable and commit the manifest.
+  // save it as the next generation with a checkpoint; then commit the manifest.
   void pass(Run& run, const Timer& timer) {
     WorkDir& dir = run.dir;
     nlohmann::json& m = run.manifest;
@@ -326,34 +528,26 @@ class ExternalBfs {
     const Key bound = enc_.key_bound();
     const bool expand = options_.max_depth < 0 || depth < options_.max_depth;
 
-    // Whatever an interrupted pass (or the cleanup after a commit) left behind.
-    for (std::uint64_t t = 0; t < l.segments; ++t) {
-      dir.remove(cells_file(depth + 1, t));
-      dir.remove(next_file(depth + 1, t));
-      if (depth > 0) dir.remove(next_file(depth - 1, t));
-    }
-    if (depth > 0 && m["claimed_ahead"] == 0 && m["pending_entries"] == 0) {  // nothing at this depth: done
+    PassProgress progress = resume_point(run, depth);
+    if (progress.next_segment == 0 && depth > 0 && m["claimed_ahead"] == 0 && m["pending_entries"] == 0) {  // nothing at this depth
       finish(run);
       return;
     }
-    const std::uint64_t cells_total = l.generation_bytes(bound);
-    std::uint64_t incoming_bytes = 0;
-    for (std::uint64_t t = 0; t < l.segments; ++t) incoming_bytes += dir.size_of(next_file(depth, t));
     const std::uint64_t frontier_bound = m["claimed_ahead"].get<std::uint64_t>() + m["pending_entries"].get<std::uint64_t>();
-    const std::uint64_t need = cells_total + (expand ? frontier_bound * static_cast<std::uint64_t>(puzzle_.move_count()) * 4 : 0);
+    const std::uint64_t need =
+        ExternalLayout::segment_bytes(l.segment_keys) + (expand ? l.expected_routed_bytes(frontier_bound, puzzle_.move_count()) : 0);
     if (const std::uint64_t free = dir.free_bytes(); free < need)
       throw InputError("depth " + std::to_string(depth) + " of " + puzzle_.name() + " may need " + std::to_string(need >> 20) +
                        " MiB more in '" + dir.path() + "', only " + std::to_string(free >> 20) +
                        " MiB free; free some space and rerun with --resume");
 
     TwoBitCells cells(l.segment_keys);
-    Router router(dir, depth + 1, l);
+    Router router(dir, depth + 1, l, progress);
     tbb::enumerable_thread_specific<Scratch> scratch;
-    std::uint64_t count = m["claimed_ahead"];  // this depth's keys claimed inside their own segment last pass
-    std::vector<std::uint32_t> incoming(ExternalLayout::apply_entries(options_.max_memory ? options_.max_memory : ExternalLayout::kDefaultMemory));
     const unsigned current = TwoBitCells::current_code(depth), next = TwoBitCells::next_code(depth);
 
-    for (std::uint64_t t = 0; t < l.segments; ++t) {
+    for (std::uint64_t t = progress.next_segment; t < l.segments; ++t) {
+      const std::uint64_t read_before = run.bytes_read, written_before = run.bytes_written + router.bytes;
       const Key base = t * l.segment_keys;
       const std::uint64_t keys = std::min<Key>(l.segment_keys, bound - base);
       const std::uint64_t bytes = ExternalLayout::segment_bytes(keys), words = bytes / 8;
@@ -367,28 +561,9 @@ class ExternalBfs {
       if (keys % TwoBitCells::kCellsPerWord != 0)  // cells past the last key: done, so no scan sees them
         cells.mark(words - 1, ~std::uint64_t{0} << (keys % TwoBitCells::kCellsPerWord * 2) & TwoBitCells::kLow, TwoBitCells::kDone);
 
-      // Delayed duplicate detection: the offsets sent here for this depth claim the cells
-      // still unseen; the others were reached earlier.
-      if (dir.exists(next_file(depth, t))) {
-        DataFile f(dir.file(next_file(depth, t)), DataFile::Mode::read);
-        for (;;) {
-          const std::size_t got = f.read_up_to(incoming.data(), incoming.size() * 4);
-          if (got % 4 != 0) throw InputError("'" + dir.file(next_file(depth, t)) + "' is damaged (a partial entry)");
-          if (got == 0) break;
-          run.bytes_read += got;
-          std::atomic<std::uint64_t> claimed{0};
-          std::atomic<bool> damaged{false};
-          parallel_chunks(got / 4, 4096, [&](std::uint64_t begin, std::uint64_t end) {
-            std::uint64_t mine = 0;
-            for (std::uint64_t i = begin; i != end; ++i) {
-              if (incoming[i] >= keys) damaged.store(true, std::memory_order_relaxed);
-              else mine += cells.claim(incoming[i], current);
-            }
-            claimed.fetch_add(mine, std::memory_order_relaxed);
-          });
-          if (damaged) throw InputError("'" + dir.file(next_file(depth, t)) + "' is damaged (an offset past its segment)");
-          count += claimed;
-        }
+      progress.count += apply_incoming(run, depth, t, keys, cells, current, scratch);
+      if (progress.samples.size() < kSamplesPerDepth) {
+        if (const auto key = sample_cell(cells, words, current, depth, t)) progress.samples.push_back(puzzle_.format(enc_.decode(base + *key)));
       }
 
       if (expand) {
@@ -397,48 +572,52 @@ class ExternalBfs {
           expand_words(cells, base, keys, begin, end, current, next, router, scratch.local());
         });
       }
+      // The checkpoint: every successor of this segment on disk, its new cells durable,
+      // then pass.json; only then go its old cells and the successors it has applied.
+      for (auto& s : scratch) {
+        for (std::uint64_t u = 0; u < s.routed.size(); ++u) router.flush(u, s.routed[u], s);
+        progress.claimed_ahead += std::exchange(s.claimed, 0);
+        progress.expanded += std::exchange(s.expanded, 0);
+        progress.generated += std::exchange(s.generated, 0);
+      }
       DataFile out(dir.file(cells_file(depth + 1, t)), DataFile::Mode::create);
       out.write_all(cells.raw_bytes(), bytes);
       dir.sync(out);
       out.close();
       run.bytes_written += bytes;
-    }
-
-    std::uint64_t claimed_ahead = 0, expanded = 0, generated = 0;
-    for (auto& s : scratch) {
-      for (std::uint64_t u = 0; u < s.routed.size(); ++u) router.flush(u, s.routed[u], s);
-      claimed_ahead += s.claimed;
-      expanded += s.expanded;
-      generated += s.generated;
-    }
-    std::uint64_t pending = 0, routed_bytes = 0;
-    for (std::uint64_t u = 0; u < l.segments; ++u) {
-      pending += router.entries[u];
-      if (router.entries[u] == 0) continue;
-      DataFile f(dir.file(next_file(depth + 1, u)), DataFile::Mode::read);
-      dir.sync(f);
-      routed_bytes += router.entries[u] * 4;
+      router.sync();
+      dir.sync();
+      progress.next_segment = t + 1;
+      progress.bytes_read += run.bytes_read - read_before;
+      progress.bytes_written += run.bytes_written + router.bytes - written_before;
+      progress.peak_disk_bytes = std::max(progress.peak_disk_bytes, dir.total_bytes());
+      dir.write_text_atomically(kPassFile, progress.to_json().dump() + "\n");
+      dir.remove(cells_file(depth, t));
+      dir.remove(next_file(depth, t));
     }
     run.bytes_written += router.bytes;
-    run.peak_disk_bytes = std::max(run.peak_disk_bytes, 2 * cells_total + incoming_bytes + routed_bytes);
-    dir.sync();
+    run.peak_disk_bytes = std::max(run.peak_disk_bytes, progress.peak_disk_bytes);
 
-    // The commit point: until the manifest is replaced, a resumed run redoes this pass.
+    // The commit point: until the manifest is replaced, a resumed run goes on from pass.json.
+    const std::uint64_t count = progress.count;
+    std::uint64_t pending = 0;
+    for (const std::uint64_t e : progress.entries) pending += e;
     if (count > 0) m["depth_counts"].push_back(count);
+    if (!progress.samples.empty()) m["samples"][std::to_string(depth)] = progress.samples;
     m["depth"] = depth + 1;
-    m["claimed_ahead"] = claimed_ahead;
+    m["claimed_ahead"] = progress.claimed_ahead;
     m["pending_entries"] = pending;
-    m["expanded"] = m["expanded"].get<std::uint64_t>() + expanded;
-    m["generated"] = m["generated"].get<std::uint64_t>() + generated;
-    m["bytes_written"] = m["bytes_written"].get<std::uint64_t>() + run.bytes_written;
-    m["bytes_read"] = m["bytes_read"].get<std::uint64_t>() + run.bytes_read;
+    m["expanded"] = m["expanded"].get<std::uint64_t>() + progress.expanded;
+    m["generated"] = m["generated"].get<std::uint64_t>() + progress.generated;
+    m["bytes_written"] = m["bytes_written"].get<std::uint64_t>() + progress.bytes_written;
+    m["bytes_read"] = m["bytes_read"].get<std::uint64_t>() + progress.bytes_read;
+    m["peak_disk_bytes"] = std::max(m.value("peak_disk_bytes", std::uint64_t{0}), progress.peak_disk_bytes);
     const bool done = count == 0 || !expand;
     if (done) m["finished"] = true;
     dir.write_text_atomically(kManifest, m.dump(1) + "\n");
-    for (std::uint64_t t = 0; t < l.segments; ++t) {
-      dir.remove(cells_file(depth, t));
-      dir.remove(next_file(depth, t));
-      if (done) {
+    dir.remove(kPassFile);
+    if (done) {
+      for (std::uint64_t t = 0; t < l.segments; ++t) {
         dir.remove(cells_file(depth + 1, t));
         dir.remove(next_file(depth + 1, t));
       }
@@ -450,6 +629,20 @@ class ExternalBfs {
     run.manifest["finished"] = true;
     run.dir.write_text_atomically(kManifest, run.manifest.dump(1) + "\n");
     for (std::uint64_t t = 0; t < run.layout.segments; ++t) run.dir.remove(cells_file(run.manifest["depth"], t));
+  }
+
+  // A few states of each depth go into the manifest, one per segment from the first
+  // segments that hold any: a run too large to keep can still be spot-checked afterwards
+  // (a point query must find each at its depth).
+  static constexpr std::size_t kSamplesPerDepth = 3;
+  // The first cell holding `code` from a word picked by the depth and segment, wrapping.
+  static std::optional<Key> sample_cell(const TwoBitCells& cells, std::uint64_t words, unsigned code, int depth, std::uint64_t segment) {
+    const std::uint64_t start = (static_cast<std::uint64_t>(depth) * 0x9E3779B97F4A7C15ULL ^ segment * 0xC2B2AE3D27D4EB4FULL) % words;
+    for (std::uint64_t i = 0; i < words; ++i) {
+      const std::uint64_t w = (start + i) % words;
+      if (const std::uint64_t hits = TwoBitCells::cells_with(cells.word(w), code)) return TwoBitCells::key_of(w, hits);
+    }
+    return std::nullopt;
   }
 
   static constexpr std::size_t kBatch = 64;

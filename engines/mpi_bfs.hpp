@@ -58,6 +58,7 @@
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
 #include "core/parallel_chunks.hpp"
+#include "engines/parallel/two_bit_bottom_up.hpp"
 
 namespace searchbench {
 
@@ -196,6 +197,7 @@ class MpiBfs {
     std::vector<std::vector<Wire>> outgoing;  // per destination rank
     std::vector<Key> keys, local;
     std::uint64_t found = 0, expanded = 0, generated = 0;
+    TwoBitScratch<State> bottom_up;  // the batch and counts of bottom-up levels
   };
 
   template <class Wire>
@@ -278,7 +280,7 @@ class MpiBfs {
         }
       }
       std::uint64_t found_here = 0, found = 0;
-      for (auto& s : scratch) found_here += std::exchange(s.found, 0);
+      for (auto& s : scratch) found_here += std::exchange(s.found, 0) + std::exchange(s.bottom_up.found, 0);
       MPI_Allreduce(&found_here, &found, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
       if (found == 0) break;
       seen += found;
@@ -288,8 +290,8 @@ class MpiBfs {
 
     std::uint64_t totals[4] = {0, 0, bytes_sent, cells.bytes() + peak_buffers};
     for (auto& s : scratch) {
-      totals[0] += s.expanded;
-      totals[1] += s.generated;
+      totals[0] += s.expanded + s.bottom_up.expanded;
+      totals[1] += s.generated + s.bottom_up.generated;
       for (const auto& out : s.outgoing) totals[3] += out.capacity() * sizeof(Wire);
     }
     std::uint64_t sums[4];
@@ -324,7 +326,9 @@ class MpiBfs {
     const std::uint64_t grain = std::max<std::uint64_t>(64, cells.words() / (256 * static_cast<std::uint64_t>(options_.threads)));
     arena.execute([&] {
       parallel_chunks(cells.words(), grain, [&](std::uint64_t begin, std::uint64_t end) {
-        resolve_words(cells, layout, bits, next, begin, end, scratch.local());
+        find_parents_in_words(
+            puzzle_, enc_, cells, layout.lo, next, begin, end, scratch.local().bottom_up,
+            [&](Key p) { __builtin_prefetch(&bits[p / 32], 0); }, [&](Key p) { return (bits[p / 32] >> (p % 32)) & 1u; });
       });
       parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
         for (std::uint64_t w = begin; w != end; ++w)
@@ -345,56 +349,6 @@ class MpiBfs {
     return static_cast<std::uint32_t>(x);
   }
 
-  // Bottom-up over words [begin, end) of the slice: every unseen cell tries its parents in
-  // move order against the frontier bitmap, one move at a time across a batch so that the
-  // bitmap words can be prefetched together.
-  template <class Wire>
-  void resolve_words(TwoBitCells& cells, const Layout& layout, const std::vector<std::uint32_t>& bits, unsigned next,
-                     std::uint64_t begin, std::uint64_t end, Scratch<Wire>& local) const {
-    const int moves = puzzle_.move_count();
-    std::vector<State> states;
-    local.keys.clear();
-    auto in_frontier = [&](Key k) { return (bits[k / 32] >> (k % 32)) & 1u; };
-    auto resolve = [&] {
-      states.clear();
-      for (const Key k : local.keys) states.push_back(enc_.decode(layout.lo + k));
-      std::size_t open = local.keys.size();  // keys[0, open) have no parent found yet
-      State parent;
-      for (int m = 0; m < moves && open > 0; ++m) {
-        local.local.resize(open);
-        for (std::size_t i = 0; i < open; ++i) {
-          Key p = kNoKey;
-          if (puzzle_.apply_inverse(states[i], m, parent)) {
-            p = enc_.encode(parent);
-            __builtin_prefetch(&bits[p / 32], 0);
-            ++local.generated;
-          }
-          local.local[i] = p;
-        }
-        for (std::size_t i = 0; i < open;) {
-          if (local.local[i] == kNoKey || !in_frontier(local.local[i])) {
-            ++i;
-            continue;
-          }
-          cells.mark_key(local.keys[i], next);
-          ++local.found;
-          --open;
-          std::swap(local.keys[i], local.keys[open]);
-          std::swap(states[i], states[open]);
-          std::swap(local.local[i], local.local[open]);
-        }
-      }
-      local.expanded += local.keys.size();
-      local.keys.clear();
-    };
-    for (std::uint64_t w = begin; w != end; ++w) {
-      for (std::uint64_t unseen = TwoBitCells::cells_with(cells.word(w), TwoBitCells::kUnseen); unseen; unseen &= unseen - 1) {
-        local.keys.push_back(TwoBitCells::key_of(w, unseen));
-        if (local.keys.size() == kBatch) resolve();
-      }
-    }
-    resolve();
-  }
   static constexpr Key kNoKey = ~Key{0};
 
   // Top-down over words [begin, end) of the slice: retire every frontier cell, claim the

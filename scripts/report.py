@@ -14,7 +14,8 @@ benchmark that no longer exists, delete the raw files that hold it.
 Times are the median of the repetitions with their min and max; files written with
 aggregates only (older runs) give the median and the coefficient of variation instead.
 The whole-process runs of scripts/scale_runs.py (scale-*.json) are picked the same way
-per label. Nothing here knows a puzzle family: tables and plots cover whatever puzzles
+per label; each long out-of-core run of scripts/long_run.py (long-*.json) gets its own
+section, partial while it is in progress. Nothing here knows a puzzle family: tables and plots cover whatever puzzles
 the raw files hold.
 """
 import glob
@@ -640,6 +641,60 @@ def judge_speed_section(w, raw_dir, out_dir):
              "ratio (CPU)", "outputs identical"], "lrrrrrrrl", table)
 
 
+def long_run_section(w, raw_dir, out_dir):
+    """Out-of-core runs of scripts/long_run.py (long-*.json): per-depth counts as they land,
+    every invocation (a run resumed after a stop is several), and the point-query checks."""
+    for path in sorted(glob.glob(os.path.join(raw_dir, "long-*.json"))):
+        with open(path) as f:
+            doc = json.load(f)
+        source = Source(path, doc["context"], out_dir)
+        counts = doc.get("depth_counts", [])
+        known = doc.get("known_states")
+        done = sum(counts)
+        state = (f"finished: {done:,} states, radius {len(counts) - 1}" if doc.get("finished") else
+                 f"in progress: {len(counts)} depths done, {done:,} states so far" +
+                 (f" ({done / known:.2%} of {known:,})" if known else ""))
+        if doc.get("finished") and known:
+            state += " = " + ("the size of the space" if done == known else f"NOT the size of the space ({known:,})")
+        w.heading(f"{doc['puzzle']} out of core ({state})",
+                  f"`scripts/long_run.py`: `searchbench run --engine external` with its work folder on disk, resumed from its "
+                  f"checkpoint after every stop; raw file [{source.name}]({source.rel}) on {source.machine}. Each row of the "
+                  "first table is one process.")
+        table = []
+        for r in doc.get("invocations", []):
+            table.append(([r.get("start", "?")[:16].replace("T", " "), r.get("git_revision", "?"), r.get("from_depth", "?"),
+                           r.get("to_depth", "?"), f"{r.get('wall_seconds', 0):,.0f}", f"{r['cpu_seconds']:,.0f}" if "cpu_seconds" in r else "-",
+                           fmt_bytes(r.get("peak_rss_bytes", 0)), fmt_bytes(r["bytes_written"]) if "bytes_written" in r else "-",
+                           r.get("status", "?") + (f": {r['error']}" if r.get("error") else "")], source))
+        w.table(["started (UTC)", "commit", "from depth", "to depth", "wall s", "CPU s", "peak RSS", "bytes written", "status"],
+                "llrrrrrrl", table)
+        totals = [f"work folder peak {fmt_bytes(doc['peak_disk_bytes'])}" if "peak_disk_bytes" in doc else "",
+                  f"{fmt_bytes(doc['bytes_written'])} written and {fmt_bytes(doc['bytes_read'])} read in all"
+                  if "bytes_written" in doc else "",
+                  f"{doc['segments']} segments of {doc['segment_keys']:,} keys" if "segments" in doc else ""]
+        w("; ".join(t for t in totals if t) + ".")
+        w()
+        cumulative = 0
+        rows = []
+        for depth, count in enumerate(counts):
+            cumulative += count
+            rows.append(([depth, f"{count:,}", f"{cumulative:,}"], source))
+        w.row(["depth", "states", "cumulative"])
+        w("|---:|---:|---:|")
+        for cells, _ in rows:
+            w.row(cells)
+        w()
+        checks = doc.get("sample_checks", [])
+        if checks:
+            agree = sum(1 for c in checks if c.get("agrees"))
+            w(f"Point queries: {agree} of {len(checks)} states the run found at a depth were found by `--engine bidir` at "
+              "that same distance.")
+            w()
+            w.table(["depth", "state", "bidir distance", "seconds"], "lllr",
+                    [([c["depth"], f"`{c['state']}`", c.get("bidir_distance") if c.get("bidir_distance") is not None else
+                       c.get("error", "-"), c["seconds"]], source) for c in checks])
+
+
 def main(raw_dir, out_md):
     out_dir = os.path.dirname(out_md) or "."
     rows, sources = pick_newest(raw_dir, out_dir)
@@ -673,6 +728,7 @@ def main(raw_dir, out_md):
     scaling_table(w, bfs, order, sources)
     scale_section(w, raw_dir, out_dir)
     judge_speed_section(w, raw_dir, out_dir)
+    long_run_section(w, raw_dir, out_dir)
     topdown_table(w, bfs, order)
     codec_table(w, [r for r in rows if r["kind"] == "codec" and r["rate"]], order)
     point_tables(w, [r for r in rows if r["kind"] == "point"], order)

@@ -5,10 +5,11 @@
 #   scripts/test.sh --sanitize tsan  the whole suite under ThreadSanitizer
 #   scripts/test.sh --quick          Release suite only
 #   scripts/test.sh --fuzz SECONDS   each libFuzzer target for SECONDS (clang build)
-# The default run keeps to ~15 minutes on 2 cores: the parallel and external engines' tests under TSan,
-# the CLI, judge and parser tests under ASan+UBSan, a 5 s libFuzzer smoke run of every
-# parser target, then everything in Release, then `cmake --install` to a temporary prefix
-# with a program built against the installed package (scripts/test_install.sh).
+# The default run keeps under 15 minutes on 2 cores: the parallel and external engines' tests
+# under TSan; the CLI, judge and parser tests under ASan+UBSan in the clang build that also
+# links the libFuzzer targets (one build for both), with a 5 s smoke run of every parser
+# target; then everything in Release; then `cmake --install` to a temporary prefix with a
+# program built against the installed package (scripts/test_install.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -33,7 +34,7 @@ export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
 fuzz() {  # seconds: every libFuzzer target over its seed corpus (new inputs go to a temp dir)
-  build fuzz
+  build fuzz fuzz_judges fuzz_states
   local work
   work=$(mktemp -d)
   for target in judges states; do
@@ -56,9 +57,9 @@ case "$mode" in
     echo "== ThreadSanitizer: parallel engine =="
     build tsan cross_engine_tests unit_tests external_tests
     ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9|msquare_2x4)_parallel_(cantor|decimal|bitpack|combinatorial)_t[24]|(tiles_2x3|pancake_6)_parallel_(cantor|nibbles)_t2|cube2_qtm_parallel_coordinate_t2|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads'
-    echo "== AddressSanitizer + UBSan: CLI, judges, parsers, encoders =="
-    build asan unit_tests cli_tests external_tests searchbench
-    ctest --preset asan -j "$jobs" -R 'Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|CubeParse|CubeMoves'
+    echo "== AddressSanitizer + UBSan (clang, the libFuzzer build): CLI, judges, parsers, encoders =="
+    build fuzz unit_tests cli_tests external_tests searchbench fuzz_judges fuzz_states
+    ctest --preset fuzz -j "$jobs" -R 'Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|CubeParse|CubeMoves|OffsetRuns'
     echo "== libFuzzer smoke run: every parser target, 5 s each =="
     fuzz 5
     ;;

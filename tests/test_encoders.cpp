@@ -69,7 +69,7 @@ TEST(MagicEncoders, SizesAndDensity) {
   EXPECT_EQ(MagicCantor(MagicBoard(8, MagicRules::msquare)).key_bound(), 20'922'789'888'000u);
 }
 
-// The fast paths (table unranking, vector ranking: 2x6 and below) must give exactly the
+// The fast paths (table unranking up to 2x7, vector ranking up to 2x8) must give exactly the
 // lexicographic rank of the textbook code, not merely some bijection.
 TEST(MagicEncoders, CantorFastPathsMatchTheTextbookRank) {
   std::mt19937 rng(11);

@@ -14,17 +14,21 @@
 
 namespace searchbench {
 
-template <Puzzle P, Encoder<P> E>
-void two_bit_bottom_up_chunk(const P& puzzle, const E& enc, TwoBitCells& cells, int depth, std::uint64_t begin,
-                             std::uint64_t end, TwoBitScratch<typename P::State>& local) {
+// The unseen cells of words [begin, end) look for a parent holding the current code.
+// `base` is the key of cell 0 (a rank's slice of the space starts past 0);
+// prefetch(parent key) and is_current(parent key) look a parent up wherever the current
+// level is kept (the cells themselves, or another rank's frontier bits); a cell that finds
+// one is marked `next`.
+template <Puzzle P, Encoder<P> E, class Prefetch, class IsCurrent>
+void find_parents_in_words(const P& puzzle, const E& enc, TwoBitCells& cells, Key base, unsigned next, std::uint64_t begin,
+                           std::uint64_t end, TwoBitScratch<typename P::State>& local, Prefetch prefetch, IsCurrent is_current) {
   using State = typename P::State;
   constexpr Key kNoKey = ~Key{0};
-  const unsigned current = TwoBitCells::current_code(depth), next = TwoBitCells::next_code(depth);
   const int moves = puzzle.move_count();
   local.keys.clear();
   auto resolve = [&] {
     local.states.clear();
-    for (const Key k : local.keys) local.states.push_back(enc.decode(k));
+    for (const Key k : local.keys) local.states.push_back(enc.decode(base + k));
     std::size_t open = local.keys.size();  // keys[0, open) have no parent found yet
     State parent;
     for (int m = 0; m < moves && open > 0; ++m) {
@@ -33,14 +37,14 @@ void two_bit_bottom_up_chunk(const P& puzzle, const E& enc, TwoBitCells& cells, 
         Key p = kNoKey;
         if (puzzle.apply_inverse(local.states[i], m, parent)) {
           p = enc.encode(parent);
-          __builtin_prefetch(cells.address_of(p), 0);
+          prefetch(p);
           ++local.generated;
         }
         local.neighbours[i] = p;
       }
       for (std::size_t i = 0; i < open;) {
         const Key p = local.neighbours[i];
-        if (p == kNoKey || cells.get(p) != current) {
+        if (p == kNoKey || !is_current(p)) {
           ++i;
           continue;
         }
@@ -62,6 +66,15 @@ void two_bit_bottom_up_chunk(const P& puzzle, const E& enc, TwoBitCells& cells, 
     }
   }
   resolve();
+}
+
+template <Puzzle P, Encoder<P> E>
+void two_bit_bottom_up_chunk(const P& puzzle, const E& enc, TwoBitCells& cells, int depth, std::uint64_t begin,
+                             std::uint64_t end, TwoBitScratch<typename P::State>& local) {
+  const unsigned current = TwoBitCells::current_code(depth);
+  find_parents_in_words(
+      puzzle, enc, cells, 0, TwoBitCells::next_code(depth), begin, end, local,
+      [&](Key p) { __builtin_prefetch(cells.address_of(p), 0); }, [&](Key p) { return cells.get(p) == current; });
 }
 
 }  // namespace searchbench

@@ -1,0 +1,196 @@
+#!/usr/bin/python3
+"""A whole-space out-of-core run too long for one sitting (msquare-2x7): run, resume, record.
+
+usage: scripts/long_run.py BUILD_DIR --puzzle P --workdir DIR [--threads N] [--max-memory SIZE]
+                           [--out RAW_JSON] [--check-samples [--check-timeout S]] [--git-revision REV]
+
+Runs `searchbench run --engine external` on the puzzle with the work folder DIR, adding
+--resume when DIR already holds a checkpoint, so the same command continues a run that was
+killed or stopped. While it runs, every completed depth is copied from DIR/manifest.json
+into RAW_JSON (default results/raw/long-P.json), with one record per invocation (start,
+end, wall and CPU seconds, peak RSS from /proc and wait4, exit status, depths done, bytes
+written and read), so a partial table can be committed as the depths land. When the run
+has finished, the counts are checked against the size of the space (the sum must be
+(2K)! for msquare-2xK and sicily1515-2xK).
+
+--check-samples: the engine keeps a few states of every depth in the manifest; each is
+looked up with the bidirectional engine (`run --engine bidir --target STATE`), which must
+find it at exactly that depth. Results go into RAW_JSON's "sample_checks".
+"""
+import argparse
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from machine_info import describe  # noqa: E402
+
+
+def now():
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def known_states(puzzle):
+    m = re.fullmatch(r"(?:msquare|sicily1515)-2x(\d+)", puzzle)
+    return math.factorial(2 * int(m.group(1))) if m else None
+
+
+def read_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def write_atomically(path, doc):
+    temp = path + ".partial"
+    with open(temp, "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    os.replace(temp, path)
+
+
+def vm_hwm(pid):
+    """Peak resident set of a running process, from /proc (bytes), or None."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
+def update(doc, manifest):
+    """Copies the completed depths of the manifest into the raw document."""
+    counts = manifest.get("depth_counts", [])
+    doc["depth_counts"] = counts
+    doc["depths_done"] = len(counts)
+    doc["states_so_far"] = sum(counts)
+    doc["finished"] = bool(manifest.get("finished"))
+    doc["samples"] = manifest.get("samples", {})
+    for key in ("segments", "segment_keys", "bytes_written", "bytes_read", "peak_disk_bytes", "expanded", "generated"):
+        if key in manifest:
+            doc[key] = manifest[key]
+
+
+def run(opts, doc, out):
+    exe = os.path.join(opts.build, "searchbench")
+    manifest_path = os.path.join(opts.workdir, "manifest.json")
+    resume = os.path.exists(manifest_path)
+    args = ["run", "--puzzle", opts.puzzle, "--engine", "external", "--threads", str(opts.threads),
+            "--max-memory", opts.max_memory, "--workdir", opts.workdir, "--json", "--progress"] + (["--resume"] if resume else [])
+    before = read_json(manifest_path) or {}
+    record = {"start": now(), "command": "searchbench " + " ".join(args), "git_revision": opts.git_revision,
+              "from_depth": len(before.get("depth_counts", [])), "status": "running"}
+    doc.setdefault("invocations", []).append(record)
+    write_atomically(out, doc)
+    started = time.perf_counter()
+    proc = subprocess.Popen([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    stderr_lines = []
+
+    def pass_stderr():  # progress lines, shown as they come and kept for the record
+        for line in proc.stderr:
+            sys.stderr.write(line)
+            stderr_lines.append(line.rstrip("\n"))
+
+    reader = threading.Thread(target=pass_stderr, daemon=True)
+    reader.start()
+    seen = record["from_depth"]
+    peak = 0
+    while True:
+        pid, raw_status, usage = os.wait4(proc.pid, os.WNOHANG)  # wait4: this child's own rusage
+        if pid != 0:
+            break
+        time.sleep(opts.poll)
+        peak = max(peak, vm_hwm(proc.pid) or 0)
+        manifest = read_json(manifest_path)
+        if manifest and len(manifest.get("depth_counts", [])) != seen:
+            seen = len(manifest["depth_counts"])
+            update(doc, manifest)
+            record.update(peak_rss_bytes=peak, wall_seconds=round(time.perf_counter() - started, 1), to_depth=seen)
+            write_atomically(out, doc)
+    proc.returncode = status = os.waitstatus_to_exitcode(raw_status)
+    out_text = proc.stdout.read()
+    reader.join(timeout=5)
+    manifest = read_json(manifest_path) or {}
+    update(doc, manifest)
+    record.update(end=now(), wall_seconds=round(time.perf_counter() - started, 1),
+                  cpu_seconds=round(usage.ru_utime + usage.ru_stime, 1), peak_rss_bytes=max(peak, usage.ru_maxrss * 1024),
+                  exit_status=status, to_depth=len(manifest.get("depth_counts", [])),
+                  status="finished" if doc["finished"] else "stopped")
+    if status != 0:
+        record["error"] = stderr_lines[-1] if stderr_lines else ""
+    else:
+        try:
+            result = json.loads(out_text)
+            record.update({k: result[k] for k in ("bytes_written", "bytes_read", "peak_disk_bytes", "seconds") if k in result})
+        except ValueError:
+            pass
+    write_atomically(out, doc)
+    return status
+
+
+def check_samples(opts, doc, out):
+    exe = os.path.join(opts.build, "searchbench")
+    checks = []
+    for depth, states in sorted(doc.get("samples", {}).items(), key=lambda kv: int(kv[0])):
+        for state in states:
+            cmd = [exe, "run", "--puzzle", opts.puzzle, "--engine", "bidir", "--target", state, "--json", "--quiet"]
+            started = time.perf_counter()
+            try:
+                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=opts.check_timeout)
+                answer = json.loads(proc.stdout)["distance"] if proc.returncode == 0 else None
+                error = None if proc.returncode == 0 else proc.stderr.strip()
+            except subprocess.TimeoutExpired:
+                answer, error = None, f"timed out after {opts.check_timeout} s"
+            row = {"depth": int(depth), "state": state, "bidir_distance": answer,
+                   "seconds": round(time.perf_counter() - started, 3), "agrees": answer == int(depth)}
+            if error:
+                row["error"] = error
+            checks.append(row)
+            print(f"depth {depth:>3}  bidir {answer}  {row['seconds']:.2f} s  {state}", flush=True)
+    doc["sample_checks"] = checks
+    write_atomically(out, doc)
+    return all(c["agrees"] for c in checks if c.get("bidir_distance") is not None)
+
+
+def main():
+    parser = argparse.ArgumentParser(usage=__doc__.split("\n\n")[1].strip().removeprefix("usage: "))
+    parser.add_argument("build")
+    parser.add_argument("--puzzle", required=True)
+    parser.add_argument("--workdir", required=True)
+    parser.add_argument("--threads", type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument("--max-memory", default="8G")
+    parser.add_argument("--out")
+    parser.add_argument("--poll", type=float, default=10.0)
+    parser.add_argument("--check-samples", action="store_true")
+    parser.add_argument("--check-timeout", type=float, default=600.0)
+    parser.add_argument("--git-revision", default=None)
+    opts = parser.parse_args()
+    if opts.git_revision is None:
+        opts.git_revision = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    out = opts.out or os.path.join("results", "raw", f"long-{opts.puzzle}.json")
+    doc = read_json(out) or {"puzzle": opts.puzzle, "engine": "external", "context": describe()}
+    doc["context"]["date"] = now()
+    doc["known_states"] = known_states(opts.puzzle)
+    if opts.check_samples:
+        sys.exit(0 if check_samples(opts, doc, out) else 1)
+    status = run(opts, doc, out)
+    if status != 0:
+        sys.exit(f"long_run.py: searchbench stopped with status {status}; rerun the same command to resume")
+    if doc["finished"] and doc["known_states"] is not None and doc["states_so_far"] != doc["known_states"]:
+        sys.exit(f"long_run.py: {doc['states_so_far']} states, expected {doc['known_states']}")
+    print(f"{opts.puzzle}: {doc['states_so_far']:,} states over {doc['depths_done']} depths"
+          f"{' (finished)' if doc['finished'] else ''}; raw file {out}")
+
+
+if __name__ == "__main__":
+    main()
