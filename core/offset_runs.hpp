@@ -78,7 +78,7 @@ class OffsetRuns {
 
   // Decodes one run's payload into `offsets` (resized to h.count). False when the payload
   // does not hold exactly h.count - 1 gaps that stay below `limit` (a damaged file).
-  static bool decode(const OffsetRunHeader& h, const unsigned char* payload, std::uint32_t limit, std::vector<std::uint32_t>& offsets) {
+  static bool decode(const OffsetRunHeader& h, const unsigned char* payload, std::uint64_t limit, std::vector<std::uint32_t>& offsets) {
     if (h.count == 0 || h.rice_bits > 31 || h.first >= limit) return false;
     offsets.resize(h.count);
     BitReader bits(payload, h.payload_bytes);

@@ -243,11 +243,11 @@ class ExternalBfs {
     if (wanted != 0 && (!std::has_single_bit(wanted) || wanted < ExternalLayout::kMinSegmentKeys || wanted > ExternalLayout::kMaxSegmentKeys))
       throw InputError("segment size must be a power of two between 2^11 and 2^32 keys (got " + std::to_string(wanted) + ")");
     run.layout = layout(wanted);
-    const std::uint64_t cells = run.layout.generation_bytes(bound) + ExternalLayout::segment_bytes(run.layout.segment_keys);
+    const std::uint64_t cells = run.layout.generation_bytes(bound) + 2 * ExternalLayout::segment_bytes(run.layout.segment_keys);
     const std::uint64_t free = run.dir.free_bytes();
     if (free < cells)
       throw InputError("an out-of-core run of " + puzzle_.name() + " needs at least " + std::to_string(cells >> 20) + " MiB in '" +
-                       run.dir.path() + "' (a generation of two-bit cells and one more segment, plus successor lists), only " +
+                       run.dir.path() + "' (a generation of two-bit cells and two more segments, plus successor lists), only " +
                        std::to_string(free >> 20) + " MiB free");
     const std::uint64_t segment = run.start_key / run.layout.segment_keys;
     const std::uint32_t offset = static_cast<std::uint32_t>(run.start_key - segment * run.layout.segment_keys);
@@ -268,6 +268,7 @@ class ExternalBfs {
                     {"depth", 0},
                     {"depth_counts", std::vector<std::uint64_t>{}},
                     {"claimed_ahead", 0},
+                    {"claimed_ahead_by_segment", std::vector<std::uint64_t>(run.layout.segments, 0)},
                     {"pending_entries", 1},
                     {"expanded", 0},
                     {"generated", 0},
@@ -295,6 +296,7 @@ class ExternalBfs {
     std::uint64_t count = 0;         // keys at this depth found so far
     std::uint64_t claimed_ahead = 0, expanded = 0, generated = 0, bytes_written = 0, bytes_read = 0, peak_disk_bytes = 0;
     std::vector<std::uint64_t> lengths, entries;  // per successor file of depth + 1: bytes and offsets
+    std::vector<std::uint64_t> ahead;             // per segment: keys of depth + 1 claimed inside it
     std::vector<std::string> samples;             // states found at this depth, from different segments
 
     nlohmann::json to_json() const {
@@ -309,6 +311,7 @@ class ExternalBfs {
               {"peak_disk_bytes", peak_disk_bytes},
               {"lengths", lengths},
               {"entries", entries},
+              {"ahead", ahead},
               {"samples", samples}};
     }
     static PassProgress from_json(const nlohmann::json& j) {
@@ -324,6 +327,7 @@ class ExternalBfs {
       p.peak_disk_bytes = j.at("peak_disk_bytes");
       p.lengths = j.at("lengths").get<std::vector<std::uint64_t>>();
       p.entries = j.at("entries").get<std::vector<std::uint64_t>>();
+      p.ahead = j.at("ahead").get<std::vector<std::uint64_t>>();
       p.samples = j.at("samples").get<std::vector<std::string>>();
       return p;
     }
@@ -417,7 +421,8 @@ class ExternalBfs {
         throw InputError("'" + dir.file(kPassFile) + "' is damaged (not a checkpoint of this program)");
       }
       if (usable) {
-        if (p.lengths.size() != l.segments || p.entries.size() != l.segments || p.next_segment > l.segments)
+        if (p.lengths.size() != l.segments || p.entries.size() != l.segments || p.ahead.size() != l.segments ||
+            p.next_segment > l.segments)
           throw InputError("'" + dir.file(kPassFile) + "' does not match the folder's layout (a damaged work folder)");
         for (std::uint64_t u = 0; u < l.segments; ++u) {
           const std::string name = next_file(depth + 1, u);
@@ -445,6 +450,7 @@ class ExternalBfs {
     p.count = run.manifest["claimed_ahead"];  // this depth's keys claimed inside their own segment last pass
     p.lengths.assign(l.segments, 0);
     p.entries.assign(l.segments, 0);
+    p.ahead.assign(l.segments, 0);
     return p;
   }
 
@@ -503,7 +509,7 @@ class ExternalBfs {
       parallel_chunks(runs.size(), 1, [&](std::uint64_t begin, std::uint64_t end) {
         Scratch& local = scratch.local();
         for (std::uint64_t r = begin; r != end; ++r) {
-          if (!OffsetRuns::decode(runs[r].first, batch.data() + runs[r].second, static_cast<std::uint32_t>(keys), local.decoded)) {
+          if (!OffsetRuns::decode(runs[r].first, batch.data() + runs[r].second, keys, local.decoded)) {
             bad.store(true, std::memory_order_relaxed);
             continue;
           }
@@ -535,7 +541,7 @@ class ExternalBfs {
     }
     const std::uint64_t frontier_bound = m["claimed_ahead"].get<std::uint64_t>() + m["pending_entries"].get<std::uint64_t>();
     const std::uint64_t need =
-        ExternalLayout::segment_bytes(l.segment_keys) + (expand ? l.expected_routed_bytes(frontier_bound, puzzle_.move_count()) : 0);
+        2 * ExternalLayout::segment_bytes(l.segment_keys) + (expand ? l.expected_routed_bytes(frontier_bound, puzzle_.move_count()) : 0);
     if (const std::uint64_t free = dir.free_bytes(); free < need)
       throw InputError("depth " + std::to_string(depth) + " of " + puzzle_.name() + " may need " + std::to_string(need >> 20) +
                        " MiB more in '" + dir.path() + "', only " + std::to_string(free >> 20) +
@@ -546,55 +552,85 @@ class ExternalBfs {
     tbb::enumerable_thread_specific<Scratch> scratch;
     const unsigned current = TwoBitCells::current_code(depth), next = TwoBitCells::next_code(depth);
 
+    // Segment t's checkpoint is taken after segment t+1 has been worked on, so that the
+    // kernel writes t's cells back while t+1 computes, and the fsync finds little to do.
+    std::optional<std::pair<std::uint64_t, PassProgress>> unsaved;
+    const auto checkpoint = [&] {
+      if (!unsaved) return;
+      const auto& [t, snapshot] = *unsaved;
+      if (dir.exists(cells_file(depth + 1, t))) {
+        DataFile f(dir.file(cells_file(depth + 1, t)), DataFile::Mode::read);
+        dir.sync(f);
+      }
+      router.sync();  // the successor files up to (at least) the lengths the snapshot records
+      dir.sync();
+      progress.peak_disk_bytes = std::max(progress.peak_disk_bytes, dir.total_bytes());
+      PassProgress saved = snapshot;
+      saved.peak_disk_bytes = progress.peak_disk_bytes;
+      dir.write_text_atomically(kPassFile, saved.to_json().dump() + "\n");
+      dir.remove(cells_file(depth, t));
+      dir.remove(next_file(depth, t));
+      unsaved.reset();
+    };
+    const auto& ahead_before = m["claimed_ahead_by_segment"];
     for (std::uint64_t t = progress.next_segment; t < l.segments; ++t) {
       const std::uint64_t read_before = run.bytes_read, written_before = run.bytes_written + router.bytes;
       const Key base = t * l.segment_keys;
       const std::uint64_t keys = std::min<Key>(l.segment_keys, bound - base);
       const std::uint64_t bytes = ExternalLayout::segment_bytes(keys), words = bytes / 8;
-      if (depth == 0) {
-        std::fill(cells.raw_bytes(), cells.raw_bytes() + bytes, 0);  // generation 0: everything unseen
+      if (t + 1 < l.segments) {  // the next segment's files come in from disk while this one works
+        dir.prefetch(cells_file(depth, t + 1));
+        dir.prefetch(next_file(depth, t + 1));
+      }
+      dir.remove(cells_file(depth + 1, t));  // a redo's leftover (possibly a link to the old cells)
+      if (!dir.exists(next_file(depth, t)) && ahead_before.at(t) == 0) {
+        // Nothing reached this segment at this depth: its cells stay as they are (a file
+        // that does not exist holds only unseen cells).
+        if (dir.exists(cells_file(depth, t))) dir.link(cells_file(depth, t), cells_file(depth + 1, t));
       } else {
-        DataFile f(dir.file(cells_file(depth, t)), DataFile::Mode::read);
-        f.read_exactly(cells.raw_bytes(), bytes);
-        run.bytes_read += bytes;
-      }
-      if (keys % TwoBitCells::kCellsPerWord != 0)  // cells past the last key: done, so no scan sees them
-        cells.mark(words - 1, ~std::uint64_t{0} << (keys % TwoBitCells::kCellsPerWord * 2) & TwoBitCells::kLow, TwoBitCells::kDone);
+        if (dir.exists(cells_file(depth, t))) {
+          DataFile f(dir.file(cells_file(depth, t)), DataFile::Mode::read);
+          f.read_exactly(cells.raw_bytes(), bytes);
+          run.bytes_read += bytes;
+        } else {
+          std::fill(cells.raw_bytes(), cells.raw_bytes() + bytes, 0);
+        }
+        if (keys % TwoBitCells::kCellsPerWord != 0)  // cells past the last key: done, so no scan sees them
+          cells.mark(words - 1, ~std::uint64_t{0} << (keys % TwoBitCells::kCellsPerWord * 2) & TwoBitCells::kLow, TwoBitCells::kDone);
 
-      progress.count += apply_incoming(run, depth, t, keys, cells, current, scratch);
-      if (progress.samples.size() < kSamplesPerDepth) {
-        if (const auto key = sample_cell(cells, words, current, depth, t)) progress.samples.push_back(puzzle_.format(enc_.decode(base + *key)));
+        progress.count += apply_incoming(run, depth, t, keys, cells, current, scratch);
+        if (progress.samples.size() < kSamplesPerDepth) {
+          if (const auto key = sample_cell(cells, words, current, depth, t))
+            progress.samples.push_back(puzzle_.format(enc_.decode(base + *key)));
+        }
+        if (expand) {
+          const std::uint64_t grain = std::max<std::uint64_t>(64, words / (64 * static_cast<std::uint64_t>(options_.threads)));
+          parallel_chunks(words, grain, [&](std::uint64_t begin, std::uint64_t end) {
+            expand_words(cells, base, keys, begin, end, current, next, router, scratch.local());
+          });
+        }
+        // Every successor of this segment goes to disk before its checkpoint.
+        for (auto& s : scratch) {
+          for (std::uint64_t u = 0; u < s.routed.size(); ++u) router.flush(u, s.routed[u], s);
+          progress.ahead[t] += std::exchange(s.claimed, 0);
+          progress.expanded += std::exchange(s.expanded, 0);
+          progress.generated += std::exchange(s.generated, 0);
+        }
+        DataFile out(dir.file(cells_file(depth + 1, t)), DataFile::Mode::create);
+        out.write_all(cells.raw_bytes(), bytes);
+        out.start_writeback();
+        out.close();
+        run.bytes_written += bytes;
       }
-
-      if (expand) {
-        const std::uint64_t grain = std::max<std::uint64_t>(64, words / (64 * static_cast<std::uint64_t>(options_.threads)));
-        parallel_chunks(words, grain, [&](std::uint64_t begin, std::uint64_t end) {
-          expand_words(cells, base, keys, begin, end, current, next, router, scratch.local());
-        });
-      }
-      // The checkpoint: every successor of this segment on disk, its new cells durable,
-      // then pass.json; only then go its old cells and the successors it has applied.
-      for (auto& s : scratch) {
-        for (std::uint64_t u = 0; u < s.routed.size(); ++u) router.flush(u, s.routed[u], s);
-        progress.claimed_ahead += std::exchange(s.claimed, 0);
-        progress.expanded += std::exchange(s.expanded, 0);
-        progress.generated += std::exchange(s.generated, 0);
-      }
-      DataFile out(dir.file(cells_file(depth + 1, t)), DataFile::Mode::create);
-      out.write_all(cells.raw_bytes(), bytes);
-      dir.sync(out);
-      out.close();
-      run.bytes_written += bytes;
-      router.sync();
-      dir.sync();
+      progress.claimed_ahead = 0;
+      for (const std::uint64_t a : progress.ahead) progress.claimed_ahead += a;
       progress.next_segment = t + 1;
       progress.bytes_read += run.bytes_read - read_before;
       progress.bytes_written += run.bytes_written + router.bytes - written_before;
-      progress.peak_disk_bytes = std::max(progress.peak_disk_bytes, dir.total_bytes());
-      dir.write_text_atomically(kPassFile, progress.to_json().dump() + "\n");
-      dir.remove(cells_file(depth, t));
-      dir.remove(next_file(depth, t));
+      checkpoint();  // segment t-1's
+      unsaved.emplace(t, progress);
     }
+    checkpoint();
     run.bytes_written += router.bytes;
     run.peak_disk_bytes = std::max(run.peak_disk_bytes, progress.peak_disk_bytes);
 
@@ -606,6 +642,7 @@ class ExternalBfs {
     if (!progress.samples.empty()) m["samples"][std::to_string(depth)] = progress.samples;
     m["depth"] = depth + 1;
     m["claimed_ahead"] = progress.claimed_ahead;
+    m["claimed_ahead_by_segment"] = progress.ahead;
     m["pending_entries"] = pending;
     m["expanded"] = m["expanded"].get<std::uint64_t>() + progress.expanded;
     m["generated"] = m["generated"].get<std::uint64_t>() + progress.generated;
