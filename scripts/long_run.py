@@ -87,6 +87,9 @@ def run(opts, doc, out):
     resume = os.path.exists(manifest_path)
     args = ["run", "--puzzle", opts.puzzle, "--engine", "external", "--threads", str(opts.threads),
             "--max-memory", opts.max_memory, "--workdir", opts.workdir, "--json", "--progress"] + (["--resume"] if resume else [])
+    for earlier in doc.get("invocations", []):  # a process whose recorder was killed with it
+        if earlier.get("status") == "running":
+            earlier["status"] = "killed"
     before = read_json(manifest_path) or {}
     record = {"start": now(), "command": "searchbench " + " ".join(args), "git_revision": opts.git_revision,
               "from_depth": len(before.get("depth_counts", [])), "status": "running"}
