@@ -17,9 +17,9 @@
 // bench/bench_search.cpp measures it (codec/decode/cantor/...).
 //
 // Ranking, with AVX2, computes all Lehmer digits at once with byte compares and weighs
-// them in 32-bit lanes as two sums, rank = (sum over the first n-8 cells of
-// digit * (n-1-i)!/8!) * 8! + (sum over the last 8 of digit * (n-1-i)!), both below 2^32
-// for up to 16 cells.
+// them in 32-bit lanes: one sum of digit * (n-1-i)! up to 12 cells (12! < 2^32), and past
+// that two, rank = (sum over the first n-8 cells of digit * (n-1-i)!/8!) * 8! + (sum over
+// the last 8 of digit * (n-1-i)!), both below 2^32 for up to 16 cells.
 #pragma once
 
 #include <algorithm>
@@ -51,7 +51,7 @@ class MagicCantor {
     alignas(16) std::uint8_t past_end[16] = {};
     for (int i = 0; i < 16; ++i) {
       if (i < n_) {
-        const bool first = n_ - 1 - i >= kLowCells;  // weighs (n-1-i)!/8!, summed apart
+        const bool first = n_ > kOneSumCells && n_ - 1 - i >= kLowCells;  // weighs (n-1-i)!/8!, summed apart
         weights[i] = static_cast<std::int32_t>(first ? factorial_[n_ - 1 - i] / kLowOrders : factorial_[n_ - 1 - i]);
         first_cells[i] = first ? -1 : 0;
       }
@@ -124,6 +124,7 @@ class MagicCantor {
     const __m128i digits = lehmer_digits(cells, std::make_integer_sequence<int, 16>{});
     const __m256i low = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(digits), weights_low_);
     const __m256i high = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_srli_si128(digits, 8)), weights_high_);
+    if (n_ <= kOneSumCells) return horizontal_sum(_mm256_add_epi32(low, high));
     const __m256i first = _mm256_add_epi32(_mm256_and_si256(low, first_low_), _mm256_and_si256(high, first_high_));
     const __m256i last = _mm256_add_epi32(_mm256_andnot_si256(first_low_, low), _mm256_andnot_si256(first_high_, high));
     return Key{horizontal_sum(first)} * kLowOrders + horizontal_sum(last);
@@ -144,6 +145,7 @@ class MagicCantor {
 #endif
 
   static constexpr int kTableCells = 14, kLowCells = 8;
+  static constexpr int kOneSumCells = 12;  // 12! < 2^32: one weighted sum of all the digits
   static constexpr Key kLowOrders = 40320;  // 8!
   using Row = std::array<std::uint8_t, 16>;
 
