@@ -61,7 +61,8 @@ struct Family {
 
 template <class... Families>
 struct FamilyList {
- private:
+  // The position of puzzle type P's family in the list (public: clang checks access where
+  // the alias Of below is used, not where it is declared).
   template <class P>
   static constexpr std::size_t index_of() {
     std::size_t i = 0, found = sizeof...(Families);
@@ -69,7 +70,6 @@ struct FamilyList {
     return found;
   }
 
- public:
   static constexpr std::size_t size = sizeof...(Families);
   template <std::size_t I>
   using At = std::tuple_element_t<I, std::tuple<Families...>>;
