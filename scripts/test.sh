@@ -9,7 +9,10 @@
 # under TSan; the CLI, judge and parser tests under ASan+UBSan in the clang build that also
 # links the libFuzzer targets (one build for both), with a 5 s smoke run of every parser
 # target; then everything in Release; then `cmake --install` to a temporary prefix with a
-# program built against the installed package (scripts/test_install.sh).
+# program built against the installed package (scripts/test_install.sh). The sanitizer
+# builds (CMakePresets.json) keep line tables and inlined frames but skip gcc's variable
+# tracking (clang: -gline-tables-only), which halves their compile time; TSan's
+# suppressions (tests/tsan.supp) match inlined TBB frames, so TSan keeps gcc's -g.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
