@@ -454,6 +454,28 @@ class ExternalBfs {
     return p;
   }
 
+  // Bytes the successor lists of this depth are expected to take. The keys claimed and
+  // routed to this depth bound its states, but the routed ones count every duplicate and
+  // every state already seen (about twice the states on the widest levels), so once two
+  // depths are known the estimate is the last depth's states times its growth ratio plus a
+  // quarter, times the successors the last pass routed per state and the bytes each took.
+  std::uint64_t expected_routing(Run& run, int depth) const {
+    const nlohmann::json& m = run.manifest;
+    const ExternalLayout& l = run.layout;
+    const std::uint64_t pending = m["pending_entries"];
+    const std::uint64_t frontier_bound = m["claimed_ahead"].get<std::uint64_t>() + pending;
+    const auto counts = m["depth_counts"].get<std::vector<std::uint64_t>>();
+    if (counts.size() < 2 || static_cast<int>(counts.size()) != depth || pending == 0)
+      return l.expected_routed_bytes(frontier_bound, puzzle_.move_count());
+    std::uint64_t incoming_bytes = 0;
+    for (std::uint64_t t = 0; t < l.segments; ++t) incoming_bytes += run.dir.size_of(next_file(depth, t));
+    const double last = static_cast<double>(counts.back()), before = static_cast<double>(counts[counts.size() - 2]);
+    const double states = std::min(static_cast<double>(frontier_bound), last * std::max(1.0, last / before) * 1.25);
+    const double routed_per_state = static_cast<double>(pending) / last;
+    const double bytes_per_successor = static_cast<double>(incoming_bytes) / static_cast<double>(pending);
+    return static_cast<std::uint64_t>(states * routed_per_state * bytes_per_successor) + l.segments * l.segments * sizeof(OffsetRunHeader);
+  }
+
   // Delayed duplicate detection: the offsets other segments sent segment `t` for this depth
   // claim the cells still unseen (the others were reached earlier). Runs are read in
   // batches and decoded and applied in parallel; returns the cells claimed.
@@ -539,9 +561,7 @@ class ExternalBfs {
       finish(run);
       return;
     }
-    const std::uint64_t frontier_bound = m["claimed_ahead"].get<std::uint64_t>() + m["pending_entries"].get<std::uint64_t>();
-    const std::uint64_t need =
-        2 * ExternalLayout::segment_bytes(l.segment_keys) + (expand ? l.expected_routed_bytes(frontier_bound, puzzle_.move_count()) : 0);
+    const std::uint64_t need = 2 * ExternalLayout::segment_bytes(l.segment_keys) + (expand ? expected_routing(run, depth) : 0);
     if (const std::uint64_t free = dir.free_bytes(); free < need)
       throw InputError("depth " + std::to_string(depth) + " of " + puzzle_.name() + " may need " + std::to_string(need >> 20) +
                        " MiB more in '" + dir.path() + "', only " + std::to_string(free >> 20) +
