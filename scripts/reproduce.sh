@@ -3,7 +3,7 @@
 # the benchmark set, save the raw JSON under results/raw/ stamped with the commit, the
 # versions and the machine (CPU model, cores, memory, kernel), and regenerate
 # results/README.md and its plots from every raw file there.
-#   scripts/reproduce.sh                      default set (<= 10 minutes on 2 cores)
+#   scripts/reproduce.sh                      default set (about 12 minutes on 2 cores)
 #   scripts/reproduce.sh --full               adds the large runs (msquare-2x6, checkers-25, checkers-27)
 #   scripts/reproduce.sh --threads 1,2,4,8,16 thread counts of the parallel engines' whole-space
 #                                             benchmarks and whole-process runs (default: 1 and
