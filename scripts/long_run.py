@@ -182,7 +182,7 @@ def main():
         opts.git_revision = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     out = opts.out or os.path.join("results", "raw", f"long-{opts.puzzle}.json")
     doc = read_json(out) or {"puzzle": opts.puzzle, "engine": "external", "context": describe()}
-    doc["context"]["date"] = now()
+    doc["context"].update(date=now(), git_revision=opts.git_revision)  # of the newest process
     doc["known_states"] = known_states(opts.puzzle)
     if opts.check_samples:
         sys.exit(0 if check_samples(opts, doc, out) else 1)
