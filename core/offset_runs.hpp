@@ -76,30 +76,14 @@ class OffsetRuns {
     std::memcpy(out.data() + header_at, &h, sizeof h);
   }
 
+  // Reads one run front to back, a key range at a time: the out-of-core engine applies many
+  // runs to one segment, and taking every run's offsets below the same bound before moving
+  // on keeps its claims inside a cache-sized window of the cells.
+  class Cursor;
+
   // Decodes one run's payload into `offsets` (resized to h.count). False when the payload
   // does not hold exactly h.count - 1 gaps that stay below `limit` (a damaged file).
-  static bool decode(const OffsetRunHeader& h, const unsigned char* payload, std::uint64_t limit, std::vector<std::uint32_t>& offsets) {
-    if (h.count == 0 || h.rice_bits > 31 || h.first >= limit) return false;
-    offsets.resize(h.count);
-    BitReader bits(payload, h.payload_bytes);
-    std::uint64_t value = h.first;
-    offsets[0] = h.first;
-    const std::uint32_t k = h.rice_bits;
-    for (std::uint32_t i = 1; i < h.count; ++i) {
-      std::uint32_t q = bits.count_ones(kEscape);
-      std::uint64_t gap;
-      if (q == kEscape) {
-        gap = bits.get(32);
-      } else {
-        bits.skip(1);  // the zero that ends the unary quotient
-        gap = (std::uint64_t{q} << k) | bits.get(k);
-      }
-      value += gap + 1;
-      if (bits.overrun() || value >= limit) return false;
-      offsets[i] = static_cast<std::uint32_t>(value);
-    }
-    return !bits.overrun() && bits.bytes_used() == h.payload_bytes;
-  }
+  static bool decode(const OffsetRunHeader& h, const unsigned char* payload, std::uint64_t limit, std::vector<std::uint32_t>& offsets);
 
  private:
   // Little-endian bit stream: bit i of the stream is bit i % 8 of byte i / 8.
@@ -185,5 +169,50 @@ class OffsetRuns {
     std::uint64_t pos_ = 0;
   };
 };
+
+class OffsetRuns::Cursor {
+ public:
+  Cursor(const OffsetRunHeader& h, const unsigned char* payload)
+      : bits_(payload, h.payload_bytes), payload_bytes_(h.payload_bytes), rice_bits_(h.rice_bits), left_(h.count), value_(h.first) {}
+  // Calls f(offset) for the run's next offsets below `end`; false when the run is damaged
+  // (an offset at or past `limit`, a payload too short, a Rice parameter out of range).
+  template <class F>
+  bool take_below(std::uint64_t end, std::uint64_t limit, F&& f) {
+    if (rice_bits_ > 31) return false;
+    while (left_ > 0 && value_ < end) {
+      if (value_ >= limit) return false;
+      f(static_cast<std::uint32_t>(value_));
+      if (--left_ == 0) break;
+      const std::uint32_t q = bits_.count_ones(kEscape);
+      std::uint64_t gap;
+      if (q == kEscape) {
+        gap = bits_.get(32);
+      } else {
+        bits_.skip(1);  // the zero that ends the unary quotient
+        gap = (std::uint64_t{q} << rice_bits_) | bits_.get(rice_bits_);
+      }
+      value_ += gap + 1;
+      if (bits_.overrun()) return false;
+    }
+    return true;
+  }
+  // True once every offset was taken and the payload was used exactly.
+  bool done() const { return left_ == 0 && !bits_.overrun() && bits_.bytes_used() == payload_bytes_; }
+
+ private:
+  BitReader bits_;
+  std::uint64_t payload_bytes_;
+  std::uint32_t rice_bits_, left_;
+  std::uint64_t value_;
+};
+
+inline bool OffsetRuns::decode(const OffsetRunHeader& h, const unsigned char* payload, std::uint64_t limit,
+                               std::vector<std::uint32_t>& offsets) {
+  offsets.clear();
+  if (h.count == 0) return false;
+  offsets.reserve(h.count);
+  Cursor cursor(h, payload);
+  return cursor.take_below(~std::uint64_t{0}, limit, [&](std::uint32_t x) { offsets.push_back(x); }) && cursor.done();
+}
 
 }  // namespace searchbench

@@ -70,7 +70,7 @@ struct ExternalLayout {
   static constexpr std::uint64_t kDefaultMemory = std::uint64_t{1} << 30;
   static constexpr std::uint64_t kRadixCountBytes = 2048 * 4;  // a thread's counts for sorting its buffers
   // A run of successors takes at most 5 bytes per offset encoded (core/offset_runs.hpp);
-  // reading runs back holds a batch of them encoded, and each thread one run decoded.
+  // reading runs back holds a batch of them encoded.
   static constexpr std::uint64_t kEncodedBytesPerEntry = 5;
 
   std::uint64_t segment_keys = 0, segments = 0, buffer_entries = 0, memory_bytes = 0;
@@ -82,10 +82,10 @@ struct ExternalLayout {
   static std::uint64_t segment_bytes(std::uint64_t keys) { return (keys + TwoBitCells::kCellsPerWord - 1) / TwoBitCells::kCellsPerWord * 8; }
   // Memory of a layout with S keys per segment and `entries` per routing buffer: the
   // cells, a batch of runs read back, and per thread one buffer per segment, sort scratch,
-  // a run encoded and a run decoded.
+  // and a run encoded.
   static std::uint64_t memory_of(std::uint64_t bound, std::uint64_t keys, std::uint64_t entries, int threads) {
     const std::uint64_t segs = (bound + keys - 1) / keys;
-    const std::uint64_t per_thread = (segs + 2) * entries * 4 + entries * kEncodedBytesPerEntry + kRadixCountBytes;
+    const std::uint64_t per_thread = (segs + 1) * entries * 4 + entries * kEncodedBytesPerEntry + kRadixCountBytes;
     const std::uint64_t routing = segs > 1 ? static_cast<std::uint64_t>(threads) * per_thread + entries * kEncodedBytesPerEntry : 0;
     return segment_bytes(std::min(keys, bound)) + routing;
   }
@@ -113,7 +113,7 @@ struct ExternalLayout {
     const std::uint64_t fixed = memory_of(bound, l.segment_keys, 0, threads);
     if (l.segments > 1) {
       const std::uint64_t per_entry =
-          static_cast<std::uint64_t>(threads) * ((l.segments + 2) * 4 + kEncodedBytesPerEntry) + kEncodedBytesPerEntry;
+          static_cast<std::uint64_t>(threads) * ((l.segments + 1) * 4 + kEncodedBytesPerEntry) + kEncodedBytesPerEntry;
       l.buffer_entries = memory > fixed ? std::min(kMaxBufferEntries, (memory - fixed) / per_entry) : 0;
     }
     l.memory_bytes = memory_of(bound, l.segment_keys, l.buffer_entries, threads);
@@ -281,7 +281,7 @@ class ExternalBfs {
 
   struct Scratch {
     std::vector<std::vector<std::uint32_t>> routed;  // per target segment
-    std::vector<std::uint32_t> sort_buffer, decoded;
+    std::vector<std::uint32_t> sort_buffer;
     std::vector<std::uint32_t> radix_counts;
     std::vector<unsigned char> encoded;
     std::vector<Key> keys, inside;
@@ -478,9 +478,8 @@ class ExternalBfs {
 
   // Delayed duplicate detection: the offsets other segments sent segment `t` for this depth
   // claim the cells still unseen (the others were reached earlier). Runs are read in
-  // batches and decoded and applied in parallel; returns the cells claimed.
-  std::uint64_t apply_incoming(Run& run, int depth, std::uint64_t t, std::uint64_t keys, TwoBitCells& cells, unsigned code,
-                               tbb::enumerable_thread_specific<Scratch>& scratch) {
+  // batches and applied in parallel; returns the cells claimed.
+  std::uint64_t apply_incoming(Run& run, int depth, std::uint64_t t, std::uint64_t keys, TwoBitCells& cells, unsigned code) {
     WorkDir& dir = run.dir;
     const std::string name = next_file(depth, t);
     if (!dir.exists(name)) return 0;
@@ -526,20 +525,25 @@ class ExternalBfs {
         runs.emplace_back(h, at);
       }
       if (runs.empty()) break;
+      // Window by window of kApplyWindow keys, every run's offsets inside it: each run is
+      // sorted over the whole segment, so applying runs one after another would sweep
+      // all the segment's cells once per run.
+      std::vector<OffsetRuns::Cursor> cursors;
+      for (const auto& [h, at] : runs) cursors.emplace_back(h, batch.data() + at);
       std::atomic<std::uint64_t> claimed{0};
       std::atomic<bool> bad{false};
-      parallel_chunks(runs.size(), 1, [&](std::uint64_t begin, std::uint64_t end) {
-        Scratch& local = scratch.local();
-        for (std::uint64_t r = begin; r != end; ++r) {
-          if (!OffsetRuns::decode(runs[r].first, batch.data() + runs[r].second, keys, local.decoded)) {
-            bad.store(true, std::memory_order_relaxed);
-            continue;
+      for (std::uint64_t window = 0; window < keys; window += kApplyWindow) {
+        const std::uint64_t end = std::min<std::uint64_t>(keys, window + kApplyWindow);
+        parallel_chunks(cursors.size(), 1, [&](std::uint64_t begin, std::uint64_t stop) {
+          for (std::uint64_t r = begin; r != stop; ++r) {
+            std::uint64_t mine = 0;
+            if (!cursors[r].take_below(end, keys, [&](std::uint32_t offset) { mine += cells.claim(offset, code); }))
+              bad.store(true, std::memory_order_relaxed);
+            claimed.fetch_add(mine, std::memory_order_relaxed);
           }
-          std::uint64_t mine = 0;
-          for (const std::uint32_t offset : local.decoded) mine += cells.claim(offset, code);
-          claimed.fetch_add(mine, std::memory_order_relaxed);
-        }
-      });
+        });
+      }
+      for (const auto& c : cursors) bad = bad || !c.done();
       if (bad) throw damaged("a run that does not decode to offsets inside its segment");
       claimed_total += claimed;
     }
@@ -618,7 +622,7 @@ class ExternalBfs {
         if (keys % TwoBitCells::kCellsPerWord != 0)  // cells past the last key: done, so no scan sees them
           cells.mark(words - 1, ~std::uint64_t{0} << (keys % TwoBitCells::kCellsPerWord * 2) & TwoBitCells::kLow, TwoBitCells::kDone);
 
-        progress.count += apply_incoming(run, depth, t, keys, cells, current, scratch);
+        progress.count += apply_incoming(run, depth, t, keys, cells, current);
         if (progress.samples.size() < kSamplesPerDepth) {
           if (const auto key = sample_cell(cells, words, current, depth, t))
             progress.samples.push_back(puzzle_.format(enc_.decode(base + *key)));
@@ -687,6 +691,8 @@ class ExternalBfs {
     run.dir.write_text_atomically(kManifest, run.manifest.dump(1) + "\n");
     for (std::uint64_t t = 0; t < run.layout.segments; ++t) run.dir.remove(cells_file(run.manifest["depth"], t));
   }
+
+  static constexpr std::uint64_t kApplyWindow = std::uint64_t{1} << 24;  // 4 MiB of cells: stays in the cache
 
   // A few states of each depth go into the manifest, one per segment from the first
   // segments that hold any: a run too large to keep can still be spot-checked afterwards
