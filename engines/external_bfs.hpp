@@ -458,7 +458,8 @@ class ExternalBfs {
   // routed to this depth bound its states, but the routed ones count every duplicate and
   // every state already seen (about twice the states on the widest levels), so once two
   // depths are known the estimate is the last depth's states times its growth ratio plus a
-  // quarter, times the successors the last pass routed per state and the bytes each took.
+  // quarter, times the successors the last pass routed per state and the bytes each took,
+  // less half the bytes of the lists this pass applies and deletes.
   std::uint64_t expected_routing(Run& run, int depth) const {
     const nlohmann::json& m = run.manifest;
     const ExternalLayout& l = run.layout;
@@ -473,7 +474,10 @@ class ExternalBfs {
     const double states = std::min(static_cast<double>(frontier_bound), last * std::max(1.0, last / before) * 1.25);
     const double routed_per_state = static_cast<double>(pending) / last;
     const double bytes_per_successor = static_cast<double>(incoming_bytes) / static_cast<double>(pending);
-    return static_cast<std::uint64_t>(states * routed_per_state * bytes_per_successor) + l.segments * l.segments * sizeof(OffsetRunHeader);
+    const double expected = states * routed_per_state * bytes_per_successor + static_cast<double>(l.segments * l.segments * sizeof(OffsetRunHeader));
+    // The files this pass applies go segment by segment as the new ones grow (both about
+    // evenly over the segments), so half of their bytes count as room already held.
+    return static_cast<std::uint64_t>(std::max(0.0, expected - static_cast<double>(incoming_bytes) / 2));
   }
 
   // Delayed duplicate detection: the offsets other segments sent segment `t` for this depth
