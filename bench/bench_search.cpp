@@ -229,8 +229,7 @@ void register_all(bool full) {
       const bool huge = states > 100'000'000;
       for (const Combination& combination : combinations(spec, thread_counts(), true)) {
         const EngineInfo& engine = engine_info(combination.engine);
-        bool perfect = false;  // every key a state: the encoders that scale
-        for (const auto& e : encoders(spec)) perfect = perfect || (e.name == combination.encoder && e.perfect);
+        const bool perfect = is_perfect_encoder(spec, combination.encoder);  // every key a state: the encoders that scale
         if (huge && !engine.threaded) continue;   // a ring queue alone would take 3.8 GB
         // naive: past a million states a whole-space run takes a minute (hours and tens of
         // GiB past 5 million), so the default set would spend most of its time there.

@@ -37,11 +37,6 @@ class OffsetRuns {
     const std::uint64_t scaled = mean_gap * 69 / 100;  // x ln 2
     return scaled == 0 ? 0 : static_cast<std::uint32_t>(std::bit_width(scaled) - 1);
   }
-  // Payload bytes a run of n offsets with Rice parameter k takes at most when its gaps sum
-  // to `span`: n (k + 1) bits plus the quotients, which sum to at most span >> k.
-  static std::uint64_t max_payload_bytes(std::uint64_t span, std::uint64_t n, std::uint32_t k) {
-    return (n * (k + 1 + 32) + (span >> k) + 7) / 8 + 8;
-  }
   // Bytes per offset a full run of n offsets over `span` keys is expected to take.
   static double expected_bytes_per_offset(std::uint64_t span, std::uint64_t n) {
     return (rice_bits_for(span, n) + 2.5) / 8.0;

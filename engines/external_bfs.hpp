@@ -38,6 +38,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -294,7 +295,7 @@ class ExternalBfs {
     int depth = 0;
     std::uint64_t next_segment = 0;  // the segments below it are done
     std::uint64_t count = 0;         // keys at this depth found so far
-    std::uint64_t claimed_ahead = 0, expanded = 0, generated = 0, bytes_written = 0, bytes_read = 0, peak_disk_bytes = 0;
+    std::uint64_t expanded = 0, generated = 0, bytes_written = 0, bytes_read = 0, peak_disk_bytes = 0;
     std::vector<std::uint64_t> lengths, entries;  // per successor file of depth + 1: bytes and offsets
     std::vector<std::uint64_t> ahead;             // per segment: keys of depth + 1 claimed inside it
     std::vector<std::string> samples;             // states found at this depth, from different segments
@@ -303,7 +304,6 @@ class ExternalBfs {
       return {{"depth", depth},
               {"next_segment", next_segment},
               {"count", count},
-              {"claimed_ahead", claimed_ahead},
               {"expanded", expanded},
               {"generated", generated},
               {"bytes_written", bytes_written},
@@ -319,7 +319,6 @@ class ExternalBfs {
       p.depth = j.at("depth");
       p.next_segment = j.at("next_segment");
       p.count = j.at("count");
-      p.claimed_ahead = j.at("claimed_ahead");
       p.expanded = j.at("expanded");
       p.generated = j.at("generated");
       p.bytes_written = j.at("bytes_written");
@@ -650,8 +649,6 @@ class ExternalBfs {
         out.close();
         run.bytes_written += bytes;
       }
-      progress.claimed_ahead = 0;
-      for (const std::uint64_t a : progress.ahead) progress.claimed_ahead += a;
       progress.next_segment = t + 1;
       progress.bytes_read += run.bytes_read - read_before;
       progress.bytes_written += run.bytes_written + router.bytes - written_before;
@@ -669,7 +666,7 @@ class ExternalBfs {
     if (count > 0) m["depth_counts"].push_back(count);
     if (!progress.samples.empty()) m["samples"][std::to_string(depth)] = progress.samples;
     m["depth"] = depth + 1;
-    m["claimed_ahead"] = progress.claimed_ahead;
+    m["claimed_ahead"] = std::accumulate(progress.ahead.begin(), progress.ahead.end(), std::uint64_t{0});
     m["claimed_ahead_by_segment"] = progress.ahead;
     m["pending_entries"] = pending;
     m["expanded"] = m["expanded"].get<std::uint64_t>() + progress.expanded;

@@ -80,6 +80,12 @@ std::vector<EncoderInfo> encoders(const PuzzleSpec& puzzle) {
   return out;
 }
 
+bool is_perfect_encoder(const PuzzleSpec& puzzle, std::string_view encoder) {
+  for (const auto& e : encoders(puzzle))
+    if (e.name == encoder) return e.perfect;
+  return false;
+}
+
 std::vector<std::string> applicable_encoders(const PuzzleSpec& puzzle, std::string_view engine) {
   const EngineInfo& info = engine_info(engine);
   if (!info.uses_encoder) return {"none"};

@@ -59,6 +59,8 @@ struct EncoderInfo {
 };
 // Every encoder of the puzzle's family, with whether and how it fits this size.
 std::vector<EncoderInfo> encoders(const PuzzleSpec& puzzle);
+// Whether `encoder` is one of the puzzle's perfect encoders (every key a state).
+bool is_perfect_encoder(const PuzzleSpec& puzzle, std::string_view encoder);
 // The encoder names an engine runs with on this puzzle ({"none"} for naive).
 std::vector<std::string> applicable_encoders(const PuzzleSpec& puzzle, std::string_view engine);
 

@@ -110,8 +110,7 @@ TEST_P(CrossEngine, AgreesWithTheReferenceOnEveryAnswer) {
     EXPECT_THROW(solver->search(ref.targets.front()), InputError);
     return;
   }
-  bool perfect = false;
-  for (const auto& e : encoders(parse_puzzle(k.puzzle))) perfect = perfect || (e.name == k.encoder && e.perfect);
+  const bool perfect = is_perfect_encoder(parse_puzzle(k.puzzle), k.encoder);
   std::vector<std::size_t> picks;
   if (k.engine == "bidir" && perfect) {
     picks.resize(ref.targets.size());
