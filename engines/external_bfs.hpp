@@ -636,9 +636,22 @@ class ExternalBfs {
             expand_words(cells, base, keys, begin, end, current, next, router, scratch.local());
           });
         }
-        // Every successor of this segment goes to disk before its checkpoint.
+        // Every successor of this segment goes to disk before its checkpoint: the buffers
+        // the threads hold are sorted, encoded and appended in parallel, each with the
+        // sort scratch of the thread that takes it (on the widest levels this is about half
+        // of all the routing work, so one thread doing it alone would idle the others).
+        std::vector<std::pair<Scratch*, std::uint64_t>> unflushed;  // owner, target
         for (auto& s : scratch) {
-          for (std::uint64_t u = 0; u < s.routed.size(); ++u) router.flush(u, s.routed[u], s);
+          for (std::uint64_t u = 0; u < s.routed.size(); ++u)
+            if (!s.routed[u].empty()) unflushed.emplace_back(&s, u);
+        }
+        parallel_chunks(unflushed.size(), 1, [&](std::uint64_t begin, std::uint64_t end) {
+          for (std::uint64_t i = begin; i != end; ++i) {
+            const auto [owner, target] = unflushed[i];
+            router.flush(target, owner->routed[target], scratch.local());
+          }
+        });
+        for (auto& s : scratch) {
           progress.ahead[t] += std::exchange(s.claimed, 0);
           progress.expanded += std::exchange(s.expanded, 0);
           progress.generated += std::exchange(s.generated, 0);
