@@ -43,7 +43,7 @@ fi
 scripts/deps.sh
 
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build/release -j "$(nproc)" --target searchbench bench_search
+cmake --build build/release -j "$(nproc)" --target searchbench bench_search sicily1151_classic fzu1603_classic
 
 revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 # Changes under results/ (an earlier run's files) do not make the measured code dirty.
