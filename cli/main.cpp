@@ -719,9 +719,9 @@ int run_cli(int argc, char** argv) {
   auto* judge_cmd = app.add_subcommand("judge", "Answer a judge's input on stdin in its exact output format");
   judge_cmd->footer(kJudgeFormats);
   judge_cmd->add_option("name", judge_name, "sicily1151 | sicily1515 | msquare | fzu1603")->required();
-  judge_cmd->add_option("--engine", judge_options.engine, "engine (default: ring for fixed starts, bidir for fzu1603)")
+  judge_cmd->add_option("--engine", judge_options.engine, "route the cases through this engine of the registry (default: a path table from one BFS for fixed starts, a distance-only bidirectional search for fzu1603)")
       ->check(CLI::IsMember(engine_names));
-  judge_cmd->add_option("--encoder", judge_options.encoder, "encoder (default: cantor / bitpack)");
+  judge_cmd->add_option("--encoder", judge_options.encoder, "encoder for --engine (default: cantor / bitpack)");
 
   ExportArgs export_args;
   auto* export_cmd = app.add_subcommand("export", "Write the state graph as an edge list of keys (for explicit-graph BFS codes)");

@@ -1,7 +1,8 @@
 // Judge front ends. The fixed-start judges (sicily1151, sicily1515, msquare) run one
-// whole-space BFS and keep its table of first moves, then answer every case by walking back
-// from the target: no search per case. By default that is the ring engine over the cantor
-// encoder; --engine/--encoder choose any other combination of the registry, with identical
+// whole-space BFS and keep, per board, the board and move that first reached it, then answer
+// every case by walking back from the target: no search per case (MagicPathTable, over the
+// cantor encoder). --engine/--encoder route the cases through any combination of the
+// registry instead (its whole-space table, or a point query per case), with identical
 // answers. fzu1603 has a different start per case, so each case is a point query: by
 // default a distance-only bidirectional BFS (engines/bidir_distance.hpp) whose table and
 // buffers serve every case, since the registry's engines build theirs per query and also
@@ -9,7 +10,9 @@
 // registry instead, with identical answers.
 #include "judges/judges.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -17,6 +20,7 @@
 
 #include "core/errors.hpp"
 #include "encoders/checkers_combinatorial.hpp"
+#include "encoders/magic_cantor.hpp"
 #include "engines/bidir_distance.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "registry/registry.hpp"
@@ -96,28 +100,85 @@ MagicState read_board(Tokens& in, const MagicBoard& board, bool clockwise) {
   }
 }
 
-// Answers "path from the fixed start to this board" for a magic-board judge: from the
-// table of one whole-space run, or by a point query per board for engines without one.
-struct MagicOracle {
-  MagicBoard board;
-  std::unique_ptr<Solver> solver;
-  bool point_queries = false;
+// The magic-board judges' default route: one breadth-first search from the start that keeps,
+// for every board, the board it was first reached from and the move. With the moves tried
+// in letter order and the queue in discovery order, each depth's boards enter the queue
+// sorted by their smallest shortest paths (by induction: a board's place follows its
+// parent's, then the move's letter), so the move that first reaches a board ends its
+// lexicographically smallest shortest path, the answer every engine of the registry gives.
+// A case is then one encode and a walk back through the table, with nothing decoded,
+// formatted or parsed per case.
+class MagicPathTable {
+ public:
+  explicit MagicPathTable(const MagicBoard& board)
+      : board_(board), enc_(board_), parent_(enc_.key_bound(), kUnseen), move_(enc_.key_bound(), 0) {
+    start_ = static_cast<std::uint32_t>(enc_.encode(board_.start()));
+    parent_[start_] = start_;
+    std::vector<std::uint32_t> queue{start_};
+    queue.reserve(enc_.key_bound());
+    MagicState successor;
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+      const std::uint32_t key = queue[head];
+      const MagicState state = enc_.decode(key);
+      for (int m = 0; m < board_.move_count(); ++m) {
+        if (!board_.apply(state, m, successor)) continue;
+        const auto next = static_cast<std::uint32_t>(enc_.encode(successor));
+        if (parent_[next] != kUnseen) continue;
+        parent_[next] = key;
+        move_[next] = static_cast<std::uint8_t>(m);
+        queue.push_back(next);
+      }
+    }
+  }
+  std::optional<std::string> path(const MagicState& target) const {
+    auto key = static_cast<std::uint32_t>(enc_.encode(target));
+    if (parent_[key] == kUnseen) return std::nullopt;
+    std::string moves;
+    for (; key != start_; key = parent_[key]) moves += board_.move_name(move_[key]);
+    std::reverse(moves.begin(), moves.end());
+    return moves;
+  }
 
-  MagicOracle(MagicBoard b, const JudgeOptions& options) : board(std::move(b)) {
+ private:
+  static constexpr std::uint32_t kUnseen = ~std::uint32_t{0};
+  MagicBoard board_;
+  MagicCantor enc_;
+  std::uint32_t start_ = 0;
+  std::vector<std::uint32_t> parent_;
+  std::vector<std::uint8_t> move_;
+};
+
+// Answers "path from the fixed start to this board" for a magic-board judge: from the path
+// table by default; with --engine/--encoder from the table of one whole-space run of that
+// registry combination, or by a point query per board for engines without one.
+class MagicOracle {
+ public:
+  MagicOracle(const MagicBoard& board, const JudgeOptions& options) : board_(board) {
+    if (options.engine.empty() && options.encoder.empty()) {
+      table_.emplace(board);
+      return;
+    }
     SolverConfig config;
     config.puzzle = board.name();
     config.engine = options.engine.empty() ? "ring" : options.engine;
     config.encoder = options.encoder.empty() && config.engine != "naive" ? "cantor" : options.encoder;
-    solver = make_solver(config);
-    point_queries = !engine_info(config.engine).whole_space;
-    if (!point_queries) solver->explore();
+    solver_ = make_solver(config);
+    point_queries_ = !engine_info(config.engine).whole_space;
+    if (!point_queries_) solver_->explore();
   }
   std::optional<std::string> path(const MagicState& target) {
-    const std::string text = board.format(target);
-    if (!point_queries) return solver->table_path(text);
-    const SearchResult r = solver->search(text);
+    if (table_) return table_->path(target);
+    const std::string text = board_.format(target);
+    if (!point_queries_) return solver_->table_path(text);
+    const SearchResult r = solver_->search(text);
     return r.found ? std::optional<std::string>(r.path) : std::nullopt;
   }
+
+ private:
+  MagicBoard board_;
+  std::optional<MagicPathTable> table_;
+  std::unique_ptr<Solver> solver_;
+  bool point_queries_ = false;
 };
 
 // fzu1603's default route: distance-only bidirectional search over the combinatorial
