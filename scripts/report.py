@@ -683,7 +683,7 @@ def long_run_section(w, raw_dir, out_dir):
         w.heading(f"{doc['puzzle']} out of core ({state})",
                   f"`scripts/long_run.py`: `searchbench run --engine external` with its work folder on disk, resumed from its "
                   f"checkpoint after every stop; raw file [{source.name}]({source.rel}) on {source.machine}. Each row of the "
-                  "first table is one process.")
+                  "first table is one process." + (f" {doc['note']}" if doc.get("note") else ""))
         table = []
         for r in doc.get("invocations", []):
             table.append(([r.get("start", "?")[:16].replace("T", " "), r.get("git_revision", "?"), r.get("from_depth", "?"),
