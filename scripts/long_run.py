@@ -182,10 +182,11 @@ def main():
         opts.git_revision = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     out = opts.out or os.path.join("results", "raw", f"long-{opts.puzzle}.json")
     doc = read_json(out) or {"puzzle": opts.puzzle, "engine": "external", "context": describe()}
-    doc["context"].update(date=now(), git_revision=opts.git_revision)  # of the newest process
     doc["known_states"] = known_states(opts.puzzle)
-    if opts.check_samples:
+    if opts.check_samples:  # the run's context stays; the checks get their own
+        doc["sample_checks_context"] = {"date": now(), "git_revision": opts.git_revision}
         sys.exit(0 if check_samples(opts, doc, out) else 1)
+    doc["context"].update(date=now(), git_revision=opts.git_revision)  # of the newest process
     status = run(opts, doc, out)
     if status != 0:
         sys.exit(f"long_run.py: searchbench stopped with status {status}; rerun the same command to resume")
