@@ -198,6 +198,7 @@ struct RunArgs {
   double bottom_up_ratio = SearchOptions{}.bottom_up_ratio;
   std::string workdir;
   bool resume = false;
+  std::int64_t seed_keys = -1;  // -1: not given
 };
 
 SolverConfig config_of(const RunArgs& a, const PuzzleSpec& spec, int threads) {
@@ -216,6 +217,7 @@ SolverConfig config_of(const RunArgs& a, const PuzzleSpec& spec, int threads) {
   c.options.workdir = a.workdir;
   c.options.resume = a.resume;
   c.options.max_memory = a.max_memory;
+  if (a.seed_keys >= 0) c.options.seed_keys = static_cast<std::uint64_t>(a.seed_keys);
   if (!a.quiet && (a.progress || isatty(STDERR_FILENO))) {
     // One line per depth: new states, rate so far, elapsed, and the time left if the rate
     // holds for the states not yet reached (the component size is known up front).
@@ -691,6 +693,10 @@ int run_cli(int argc, char** argv) {
                       "parallel: a level runs bottom-up once its frontier outnumbers the unseen states by this factor");
   run_cmd->add_option("--workdir", run.workdir, "external: folder for the on-disk cells, successor lists and checkpoint");
   run_cmd->add_flag("--resume", run.resume, "external: continue the run recorded in --workdir from its last completed depth");
+  run_cmd->add_option("--seed-keys", run.seed_keys,
+                      "external: keys a fresh run's first depths may hold in memory before the passes over the segments "
+                      "take over (default: what --max-memory holds; 0: passes from depth 0)")
+      ->check(CLI::NonNegativeNumber);
 
   CompareArgs compare;
   auto* compare_cmd = app.add_subcommand("compare", "Run every engine x encoder and check that all answers agree");

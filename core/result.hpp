@@ -70,6 +70,9 @@ struct SearchOptions {
   bool resume = false;
   std::uint64_t max_memory = 0;
   std::uint64_t segment_keys = 0;  // external: keys per segment, a power of two (0: the largest that fits)
+  // external: keys the first depths may hold in memory (sorted lists) before passes over the
+  // segments take over; none: as many as the run's memory holds; 0: passes from depth 0.
+  std::optional<std::uint64_t> seed_keys;
   ProgressFn progress;
 };
 

@@ -56,6 +56,7 @@
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
 #include "core/work_dir.hpp"
+#include "engines/external/sorted_levels.hpp"
 
 namespace searchbench {
 
@@ -250,14 +251,6 @@ class ExternalBfs {
       throw InputError("an out-of-core run of " + puzzle_.name() + " needs at least " + std::to_string(cells >> 20) + " MiB in '" +
                        run.dir.path() + "' (a generation of two-bit cells and two more segments, plus successor lists), only " +
                        std::to_string(free >> 20) + " MiB free");
-    const std::uint64_t segment = run.start_key / run.layout.segment_keys;
-    const std::uint32_t offset = static_cast<std::uint32_t>(run.start_key - segment * run.layout.segment_keys);
-    std::vector<unsigned char> encoded;
-    OffsetRuns::encode(&offset, 1, encoded);
-    DataFile f(run.dir.file(next_file(0, segment)), DataFile::Mode::create);
-    f.write_all(encoded.data(), encoded.size());
-    run.dir.sync(f);
-    f.close();
     run.manifest = {{"format", kFormat},
                     {"identity", identity(run.start_text)},
                     {"puzzle", puzzle_.name()},
@@ -277,7 +270,90 @@ class ExternalBfs {
                     {"bytes_read", 0},
                     {"peak_disk_bytes", 0},
                     {"finished", false}};
-    run.dir.write_text_atomically(kManifest, run.manifest.dump(1) + "\n");
+    const std::uint64_t seed_keys = options_.seed_keys.value_or(run.layout.memory_bytes / sizeof(Key));
+    if (seed_keys > 0) {
+      seed(run, seed_keys);
+    } else {  // the start key waits in the successor file of its segment
+      const std::uint64_t segment = run.start_key / run.layout.segment_keys;
+      const std::uint32_t offset = static_cast<std::uint32_t>(run.start_key - segment * run.layout.segment_keys);
+      std::vector<unsigned char> encoded;
+      OffsetRuns::encode(&offset, 1, encoded);
+      DataFile f(run.dir.file(next_file(0, segment)), DataFile::Mode::create);
+      f.write_all(encoded.data(), encoded.size());
+      run.dir.sync(f);
+      f.close();
+    }
+    run.dir.write_text_atomically(kManifest, run.manifest.dump(1) + "\n");  // the commit point
+  }
+
+  // A fresh run's first depths in memory (engines/external/sorted_levels.hpp) while they fit
+  // `budget_keys`, then one generation of cells written at once: the states of the earlier
+  // depths done, those of the last level at its depth's current code, claimed ahead as a
+  // pass would have left them; the passes go on from that depth. Killed before the manifest
+  // is written, the folder holds no run, and a fresh start overwrites these cells.
+  void seed(Run& run, std::uint64_t budget_keys) {
+    Timer timer;
+    WorkDir& dir = run.dir;
+    const ExternalLayout& l = run.layout;
+    const Key bound = enc_.key_bound();
+    SortedLevels s;
+    tbb::task_arena arena(options_.threads);
+    arena.execute([&] {
+      s = sorted_levels(puzzle_, enc_, run.start_key, budget_keys, options_.max_depth, l.segment_keys, kSamplesPerDepth);
+    });
+    nlohmann::json& m = run.manifest;
+    const int last_depth = static_cast<int>(s.counts.size()) - 1;
+    for (int d = 0; d <= last_depth; ++d) {
+      if (d == last_depth && !s.complete) break;  // the pass of that depth samples its cells
+      std::vector<std::string> texts;
+      for (const Key k : s.samples[d]) texts.push_back(puzzle_.format(enc_.decode(k)));
+      m["samples"][std::to_string(d)] = texts;
+    }
+    m["expanded"] = s.expanded;
+    m["generated"] = s.generated;
+    m["seeded_depths"] = s.complete ? s.counts.size() : s.counts.size() - 1;
+    m["pending_entries"] = 0;
+    if (s.complete) {  // the whole search fitted
+      m["depth_counts"] = s.counts;
+      m["depth"] = s.counts.size();
+      m["finished"] = true;
+      return;
+    }
+    m["depth_counts"] = std::vector<std::uint64_t>(s.counts.begin(), s.counts.end() - 1);
+    m["depth"] = last_depth;
+    std::vector<std::uint64_t> ahead(l.segments, 0);
+    for (const Key k : s.last) ++ahead[k / l.segment_keys];
+    m["claimed_ahead"] = s.last.size();
+    m["claimed_ahead_by_segment"] = ahead;
+    TwoBitCells cells(l.segment_keys);
+    const unsigned current = TwoBitCells::current_code(last_depth);
+    auto visited = s.visited.begin(), last = s.last.begin();
+    for (std::uint64_t t = 0; t < l.segments; ++t) {
+      const Key base = t * l.segment_keys, end = std::min<Key>(base + l.segment_keys, bound);
+      dir.remove(cells_file(last_depth, t));  // an earlier, killed start's
+      if (visited == s.visited.end() || *visited >= end) continue;  // no state here yet: no file
+      const std::uint64_t bytes = ExternalLayout::segment_bytes(end - base);
+      std::fill(cells.raw_bytes(), cells.raw_bytes() + bytes, 0);
+      for (; visited != s.visited.end() && *visited < end; ++visited) {
+        const bool in_last = last != s.last.end() && *last == *visited;
+        cells.mark_key(*visited - base, in_last ? current : TwoBitCells::kDone);
+        if (in_last) ++last;
+      }
+      DataFile out(dir.file(cells_file(last_depth, t)), DataFile::Mode::create);
+      out.write_all(cells.raw_bytes(), bytes);
+      out.start_writeback();
+      out.close();
+      run.bytes_written += bytes;
+    }
+    for (std::uint64_t t = 0; t < l.segments; ++t) {
+      if (!dir.exists(cells_file(last_depth, t))) continue;
+      DataFile f(dir.file(cells_file(last_depth, t)), DataFile::Mode::read);
+      dir.sync(f);
+    }
+    dir.sync();
+    m["bytes_written"] = run.bytes_written;
+    if (options_.progress)
+      for (int d = 1; d < last_depth; ++d) options_.progress(d, s.counts[d], timer.seconds());
   }
 
   struct Scratch {

@@ -7,7 +7,11 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <optional>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
 #include "registry/registry.hpp"
@@ -17,13 +21,18 @@ using namespace searchbench;
 
 namespace {
 
+// seed_keys: the keys the first depths may hold in memory (0: passes from depth 0; none:
+// what the memory limit holds, which is the whole space for the smaller puzzles).
 struct Case {
   std::string puzzle;
   std::uint64_t segment_keys;
   int threads;
+  std::optional<std::uint64_t> seed_keys = 0;
 };
 
-void PrintTo(const Case& c, std::ostream* os) { *os << c.puzzle << "/" << c.segment_keys << "/t" << c.threads; }
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.puzzle << "/" << c.segment_keys << "/t" << c.threads << "/seed " << (c.seed_keys ? std::to_string(*c.seed_keys) : "auto");
+}
 
 std::vector<std::uint64_t> parallel_counts(const std::string& puzzle) {
   SolverConfig c;
@@ -33,7 +42,8 @@ std::vector<std::uint64_t> parallel_counts(const std::string& puzzle) {
   return make_solver(c)->explore().depth_counts;
 }
 
-SolverConfig external(const std::string& puzzle, int threads, std::uint64_t segment_keys, const std::string& workdir = "") {
+SolverConfig external(const std::string& puzzle, int threads, std::uint64_t segment_keys, const std::string& workdir = "",
+                      std::optional<std::uint64_t> seed_keys = 0) {
   SolverConfig c;
   c.puzzle = puzzle;
   c.engine = "external";
@@ -42,6 +52,7 @@ SolverConfig external(const std::string& puzzle, int threads, std::uint64_t segm
   c.options.max_memory = 4 << 20;
   c.options.segment_keys = segment_keys;
   c.options.workdir = workdir;
+  c.options.seed_keys = seed_keys;
   return c;
 }
 
@@ -59,7 +70,7 @@ class ExternalCounts : public ::testing::TestWithParam<Case> {};
 
 TEST_P(ExternalCounts, MatchTheParallelEngine) {
   const Case& k = GetParam();
-  const SearchResult r = make_solver(external(k.puzzle, k.threads, k.segment_keys))->explore();
+  const SearchResult r = make_solver(external(k.puzzle, k.threads, k.segment_keys, "", k.seed_keys))->explore();
   ASSERT_TRUE(r.out_of_core.has_value());
   EXPECT_GE(r.out_of_core->segments, 5u) << "the case should spread over several segments";
   EXPECT_EQ(r.depth_counts, parallel_counts(k.puzzle));
@@ -70,7 +81,8 @@ TEST_P(ExternalCounts, MatchTheParallelEngine) {
     EXPECT_EQ(r.depth_counts, facts::kSicily1515Depths);
   }
   EXPECT_EQ(r.expanded, r.states());
-  EXPECT_GT(r.out_of_core->bytes_written, 0u);
+  if (k.seed_keys) EXPECT_GT(r.out_of_core->bytes_written, 0u);
+  else EXPECT_EQ(r.out_of_core->bytes_written, 0u) << "the whole search fits the memory limit: no cells are written";
   EXPECT_EQ(r.out_of_core->resumed_from, -1);
 }
 
@@ -81,12 +93,19 @@ std::vector<Case> cases() {
     out.push_back({"msquare-2x5", 1 << 18, threads});
     out.push_back({"sicily1515", 2048, threads});
     for (const char* checkers : {"checkers-13", "checkers-14", "checkers-15"}) out.push_back({checkers, 2048, threads});
+    // The first depths in memory, then passes (about the first half of the depths), or the
+    // whole search in memory.
+    out.push_back({"msquare-2x5", 1 << 18, threads, 20'000});
+    out.push_back({"checkers-15", 2048, threads, 5'000});
+    out.push_back({"msquare-2x4", 2048, threads, std::nullopt});
   }
   return out;
 }
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  std::string n = info.param.puzzle + "_t" + std::to_string(info.param.threads);
+  const auto& seed = info.param.seed_keys;
+  std::string n = info.param.puzzle + "_t" + std::to_string(info.param.threads) +
+                  (seed == 0 ? "" : "_seed" + (seed ? std::to_string(*seed) : std::string("auto")));
   for (char& ch : n)
     if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
   return n;
@@ -95,11 +114,37 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 INSTANTIATE_TEST_SUITE_P(Segments, ExternalCounts, ::testing::ValuesIn(cases()), case_name);
 
 TEST(External, MaxDepthStopsAfterThatDepth) {
-  SolverConfig c = external("msquare-2x4", 2, 2048);
-  c.options.max_depth = 7;
-  const auto r = make_solver(c)->explore();
   const std::vector<std::uint64_t> first(facts::kMsquare2x4Depths.begin(), facts::kMsquare2x4Depths.begin() + 8);
-  EXPECT_EQ(r.depth_counts, first);
+  for (const std::optional<std::uint64_t> seed : {std::optional<std::uint64_t>{0}, std::optional<std::uint64_t>{100},
+                                                  std::optional<std::uint64_t>{}}) {
+    SolverConfig c = external("msquare-2x4", 2, 2048, "", seed);
+    c.options.max_depth = 7;
+    EXPECT_EQ(make_solver(c)->explore().depth_counts, first) << (seed ? std::to_string(*seed) : "auto");
+  }
+}
+
+// A run whose first depths were found in memory: the manifest says how many, and the
+// sample states it keeps for every depth (from the sorted levels, then from the passes'
+// cells) are each found by a point query at that depth.
+TEST(External, SampleStatesOfEveryDepthLieAtThatDepth) {
+  ScratchFolder folder("samples");
+  SolverConfig c = external("msquare-2x4", 2, 1 << 14, folder.path, 400);  // three segments: few syncs
+  const auto counts = make_solver(c)->explore().depth_counts;
+  EXPECT_EQ(counts, facts::kMsquare2x4Depths);
+  std::ifstream in(folder.path + "/manifest.json");
+  const auto manifest = nlohmann::json::parse(in);
+  const int seeded = manifest.at("seeded_depths");
+  EXPECT_GT(seeded, 3);
+  EXPECT_LT(seeded, static_cast<int>(counts.size()) - 3);
+  SolverConfig bidir;
+  bidir.puzzle = "msquare-2x4";
+  bidir.engine = "bidir";
+  const auto solver = make_solver(bidir);
+  for (std::size_t d = 0; d < counts.size(); ++d) {
+    const auto samples = manifest.at("samples").at(std::to_string(d));
+    EXPECT_GE(samples.size(), 1u) << "depth " << d;
+    for (const auto& state : samples) EXPECT_EQ(solver->search(state.get<std::string>()).distance, static_cast<int>(d)) << state;
+  }
 }
 
 TEST(External, RefusesAMemoryLimitBelowTheSmallestWorkingSet) {

@@ -1,0 +1,87 @@
+// The first, narrow depths of an out-of-core run, in memory: breadth-first levels held as
+// sorted key lists. Out of core, every depth costs a pass that reads and writes every
+// segment's cells whatever the depth's width; msquare 2x7's first 29 depths hold 0.45% of
+// its states and would cost 29 such passes. Here they cost one sort per depth, and the
+// engine then writes the cells once (engines/external_bfs.hpp).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
+
+#include "core/concepts.hpp"
+
+namespace searchbench {
+
+struct SortedLevels {
+  std::vector<std::uint64_t> counts;  // states per depth, from depth 0 to the last level's
+  std::vector<Key> visited;           // every level, sorted
+  std::vector<Key> last;              // the last level, sorted (its states are not expanded)
+  std::vector<std::vector<Key>> samples;  // per depth: up to `per_depth` keys from different segments
+  std::uint64_t expanded = 0, generated = 0;
+  bool complete = false;  // the last level had no new successor: the search is over
+};
+
+// Levels from `start` while the next expansion fits `budget_keys` keys of memory (the
+// visited list twice, for the merge, and the successors three times, for the sort and the
+// difference), and at most up to depth `max_depth` (when >= 0). Samples: for each depth the
+// first key of each of the first `per_depth` segments of `segment_keys` keys that hold one.
+template <Puzzle P, Encoder<P> E>
+SortedLevels sorted_levels(const P& puzzle, const E& enc, Key start, std::uint64_t budget_keys, int max_depth,
+                           std::uint64_t segment_keys, std::size_t per_depth) {
+  constexpr Key kNoKey = ~Key{0};  // a move that does not apply; sorts last
+  const auto moves = static_cast<std::uint64_t>(puzzle.move_count());
+  SortedLevels out;
+  const auto sample = [&](const std::vector<Key>& level) {
+    std::vector<Key> picked;
+    for (const Key k : level) {
+      if (picked.size() == per_depth) break;
+      if (picked.empty() || k / segment_keys != picked.back() / segment_keys) picked.push_back(k);
+    }
+    out.samples.push_back(std::move(picked));
+  };
+  out.visited = {start};
+  out.last = {start};
+  out.counts = {1};
+  sample(out.last);
+  for (int depth = 0;; ++depth) {
+    if (max_depth >= 0 && depth >= max_depth) return out;
+    const std::uint64_t successors = out.last.size() * moves;
+    if (2 * out.visited.size() + 3 * successors > budget_keys) return out;
+    std::vector<Key> next(successors);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.last.size(), 4096), [&](const tbb::blocked_range<std::size_t>& r) {
+      typename P::State successor;
+      for (std::size_t i = r.begin(); i != r.end(); ++i) {
+        const typename P::State state = enc.decode(out.last[i]);
+        for (std::uint64_t m = 0; m < moves; ++m)
+          next[i * moves + m] = puzzle.apply(state, static_cast<int>(m), successor) ? enc.encode(successor) : kNoKey;
+      }
+    });
+    tbb::parallel_sort(next.begin(), next.end());
+    out.generated += static_cast<std::uint64_t>(std::lower_bound(next.begin(), next.end(), kNoKey) - next.begin());
+    out.expanded += out.last.size();
+    next.erase(std::unique(next.begin(), next.end()), next.end());
+    if (!next.empty() && next.back() == kNoKey) next.pop_back();
+    std::vector<Key> fresh;
+    fresh.reserve(next.size());
+    std::set_difference(next.begin(), next.end(), out.visited.begin(), out.visited.end(), std::back_inserter(fresh));
+    next = std::vector<Key>{};
+    if (fresh.empty()) {
+      out.complete = true;
+      return out;
+    }
+    std::vector<Key> merged(out.visited.size() + fresh.size());
+    std::merge(out.visited.begin(), out.visited.end(), fresh.begin(), fresh.end(), merged.begin());
+    out.visited.swap(merged);
+    out.counts.push_back(fresh.size());
+    sample(fresh);
+    out.last.swap(fresh);
+  }
+}
+
+}  // namespace searchbench
