@@ -1,7 +1,7 @@
 // The first, narrow depths of an out-of-core run, in memory: breadth-first levels held as
 // sorted key lists. Out of core, every depth costs a pass that reads and writes every
-// segment's cells whatever the depth's width; msquare 2x7's first 29 depths hold 0.45% of
-// its states and would cost 29 such passes. Here they cost one sort per depth, and the
+// segment's cells whatever the depth's width; msquare 2x7's first 28 depths hold 0.14% of
+// its states and would cost 28 such passes. Here they cost one sort per depth, and the
 // engine then writes the cells once (engines/external_bfs.hpp).
 #pragma once
 
