@@ -6,15 +6,15 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <vector>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
 
 #include "core/concepts.hpp"
+#include "core/parallel_chunks.hpp"
 
 namespace searchbench {
 
@@ -26,6 +26,33 @@ struct SortedLevels {
   std::uint64_t expanded = 0, generated = 0;
   bool complete = false;  // the last level had no new successor: the search is over
 };
+
+// Sorts `keys`: one slice per thread sorted on its own, then the slices merged pairwise
+// through `scratch` (resized to the keys). Through parallel_chunks, whose hand-off
+// ThreadSanitizer sees, where oneTBB's parallel_sort forks inside the uninstrumented library.
+inline void sort_keys(std::vector<Key>& keys, std::vector<Key>& scratch) {
+  const std::uint64_t n = keys.size();
+  const auto slices = static_cast<std::uint64_t>(tbb::this_task_arena::max_concurrency());
+  const auto at = [](std::vector<Key>& v, std::uint64_t i) { return v.begin() + static_cast<std::ptrdiff_t>(i); };
+  if (slices < 2 || n < (1u << 16)) {
+    std::sort(keys.begin(), keys.end());
+    return;
+  }
+  const std::uint64_t width = (n + slices - 1) / slices;
+  parallel_chunks(slices, 1, [&](std::uint64_t begin, std::uint64_t end) {
+    for (std::uint64_t s = begin; s != end; ++s) std::sort(at(keys, std::min(n, s * width)), at(keys, std::min(n, (s + 1) * width)));
+  });
+  scratch.resize(n);
+  for (std::uint64_t run = width; run < n; run *= 2) {
+    parallel_chunks((n + 2 * run - 1) / (2 * run), 1, [&](std::uint64_t begin, std::uint64_t end) {
+      for (std::uint64_t p = begin; p != end; ++p) {
+        const std::uint64_t lo = p * 2 * run, mid = std::min(n, lo + run), hi = std::min(n, lo + 2 * run);
+        std::merge(at(keys, lo), at(keys, mid), at(keys, mid), at(keys, hi), at(scratch, lo));
+      }
+    });
+    keys.swap(scratch);
+  }
+}
 
 // Levels from `start` while the next expansion fits `budget_keys` keys of memory (the
 // visited list twice, for the merge, and the successors three times, for the sort and the
@@ -54,15 +81,18 @@ SortedLevels sorted_levels(const P& puzzle, const E& enc, Key start, std::uint64
     const std::uint64_t successors = out.last.size() * moves;
     if (2 * out.visited.size() + 3 * successors > budget_keys) return out;
     std::vector<Key> next(successors);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.last.size(), 4096), [&](const tbb::blocked_range<std::size_t>& r) {
+    parallel_chunks(out.last.size(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
       typename P::State successor;
-      for (std::size_t i = r.begin(); i != r.end(); ++i) {
+      for (std::uint64_t i = begin; i != end; ++i) {
         const typename P::State state = enc.decode(out.last[i]);
         for (std::uint64_t m = 0; m < moves; ++m)
           next[i * moves + m] = puzzle.apply(state, static_cast<int>(m), successor) ? enc.encode(successor) : kNoKey;
       }
     });
-    tbb::parallel_sort(next.begin(), next.end());
+    {
+      std::vector<Key> scratch;  // the successors' room a second time: within the budget's three
+      sort_keys(next, scratch);
+    }
     out.generated += static_cast<std::uint64_t>(std::lower_bound(next.begin(), next.end(), kNoKey) - next.begin());
     out.expanded += out.last.size();
     next.erase(std::unique(next.begin(), next.end()), next.end());
