@@ -10,10 +10,15 @@
 // 479,001,600 keys (msquare 2x6) take 120 MB.
 #pragma once
 
+#include <sys/mman.h>
+
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "core/concepts.hpp"
@@ -36,7 +41,7 @@ class TwoBitCells {
   // thread): clear() is their first touch, so its callers decide which threads fault the
   // pages in. Every access goes through std::atomic_ref.
   explicit TwoBitCells(Key bound)
-      : bound_(bound), words_((bound + kCellsPerWord - 1) / kCellsPerWord), cells_(new std::uint64_t[words_]) {}
+      : bound_(bound), words_((bound + kCellsPerWord - 1) / kCellsPerWord), cells_(allocate(words_)) {}
   // Zero-fills words [begin, end) (called in parallel so pages fault in on every thread);
   // the cells past the bound in the last word become done, so scans never see them.
   void clear(std::uint64_t begin, std::uint64_t end) {
@@ -93,9 +98,26 @@ class TwoBitCells {
   static unsigned shift(Key k) { return static_cast<unsigned>(k % kCellsPerWord) * 2; }
   std::atomic_ref<std::uint64_t> at(std::uint64_t w) const { return std::atomic_ref<std::uint64_t>(cells_[w]); }
 
+  struct FreeWords {
+    void operator()(std::uint64_t* p) const { std::free(p); }
+  };
+  // Tables of several huge pages are aligned to 2 MiB and advised as huge pages: a level
+  // claims cells all over the table, and with 4 KiB pages nearly every claim into gigabytes
+  // of cells would also miss the TLB and walk page tables that no cache holds.
+  static std::unique_ptr<std::uint64_t[], FreeWords> allocate(std::uint64_t words) {
+    constexpr std::uint64_t kHugePage = std::uint64_t{1} << 21;
+    const std::uint64_t bytes = std::max<std::uint64_t>(words, 1) * sizeof(std::uint64_t);
+    const bool huge = bytes >= 4 * kHugePage;
+    const std::uint64_t alignment = huge ? kHugePage : 64, size = (bytes + alignment - 1) / alignment * alignment;
+    void* p = std::aligned_alloc(alignment, size);
+    if (!p) throw std::bad_alloc();
+    if (huge) ::madvise(p, size, MADV_HUGEPAGE);  // advice only: without it the pages are small
+    return std::unique_ptr<std::uint64_t[], FreeWords>(static_cast<std::uint64_t*>(p));
+  }
+
   Key bound_;
   std::uint64_t words_;
-  std::unique_ptr<std::uint64_t[]> cells_;
+  std::unique_ptr<std::uint64_t[], FreeWords> cells_;
 };
 
 // Retires every cell holding `current` in words [begin, end) (marks it done) and hands the

@@ -84,8 +84,8 @@ class ParallelBfs {
   // bit plus a depth byte with a kept table, or a hash map) plus the frontier lists.
   std::uint64_t estimate_explore_bytes(const State& start) const {
     const std::uint64_t states = puzzle_.component_size(start), bound = enc_.key_bound();
-    if (!enc_.dense()) return states * ByteTable::kHashEntryBytes + states / 2 * sizeof(Key);
     if (two_bit_mode(start, nullptr)) return bound / 4;
+    if (!enc_.dense()) return states * ByteTable::kHashEntryBytes + states / 2 * sizeof(Key);
     return bound / 8 + (options_.keep_table ? bound : 0) + states / 2 * sizeof(Key);
   }
 
@@ -110,10 +110,11 @@ class ParallelBfs {
   }
 
   // Two bits per key pay off when most keys are states (cantor, combinatorial): every
-  // level scans the whole key space.
+  // level scans the whole key space. A perfect encoder qualifies at any size (msquare 2x7:
+  // 87 billion keys, 20.3 GiB), where a byte of depth per key would not fit.
   bool two_bit_mode(const State& start, const State* target) const {
     const bool mostly_states = enc_.key_bound() / 4 <= puzzle_.component_size(start);
-    return enc_.dense() && !target && !options_.keep_table && mostly_states;
+    return (enc_.dense() || every_key_is_state<E>()) && !target && !options_.keep_table && mostly_states;
   }
 
   SearchResult run(const State& start, const State* target, Visited& visited) {

@@ -3,6 +3,7 @@
 
 usage: scripts/long_run.py BUILD_DIR --puzzle P --workdir DIR [--threads N] [--max-memory SIZE]
                            [--out RAW_JSON] [--check-samples [--check-timeout S]] [--git-revision REV]
+       scripts/long_run.py BUILD_DIR --puzzle P --in-memory [--threads N] [--out RAW_JSON] [--git-revision REV]
 
 Runs `searchbench run --engine external` on the puzzle with the work folder DIR, adding
 --resume when DIR already holds a checkpoint, so the same command continues a run that was
@@ -12,6 +13,11 @@ end, wall and CPU seconds, peak RSS from /proc and wait4, exit status, depths do
 written and read), so a partial table can be committed as the depths land. When the run
 has finished, the counts are checked against the size of the space (the sum must be
 (2K)! for msquare-2xK and sicily1515-2xK).
+
+--in-memory: the same record of one run of the in-memory parallel engine instead (`run
+--engine parallel --encoder cantor`: two bits per state in memory, 20.3 GiB for msquare-2x7,
+no checkpoint), its depths copied from the progress lines as they land (default raw file
+results/raw/long-P-in-memory.json).
 
 --check-samples: the engine keeps a few states of every depth in the manifest; each is
 looked up with the bidirectional engine (`run --engine bidir --target STATE`), which must
@@ -81,16 +87,26 @@ def update(doc, manifest):
             doc[key] = manifest[key]
 
 
+PROGRESS = re.compile(r"depth\s+(\d+)\s+new\s+(\d+)")
+
+
 def run(opts, doc, out):
     exe = os.path.join(opts.build, "searchbench")
-    manifest_path = os.path.join(opts.workdir, "manifest.json")
-    resume = os.path.exists(manifest_path)
-    args = ["run", "--puzzle", opts.puzzle, "--engine", "external", "--threads", str(opts.threads),
-            "--max-memory", opts.max_memory, "--workdir", opts.workdir, "--json", "--progress"] + (["--resume"] if resume else [])
+    if opts.in_memory:
+        manifest_path = None
+        resume = False
+        args = ["run", "--puzzle", opts.puzzle, "--engine", "parallel", "--encoder", "cantor", "--threads", str(opts.threads),
+                "--json", "--progress"]
+    else:
+        manifest_path = os.path.join(opts.workdir, "manifest.json")
+        resume = os.path.exists(manifest_path)
+        args = ["run", "--puzzle", opts.puzzle, "--engine", "external", "--threads", str(opts.threads),
+                "--max-memory", opts.max_memory, "--workdir", opts.workdir, "--json", "--progress"] + (["--resume"] if resume else [])
     for earlier in doc.get("invocations", []):  # a process whose recorder was killed with it
         if earlier.get("status") == "running":
             earlier["status"] = "killed"
-    before = read_json(manifest_path) or {}
+    before = (read_json(manifest_path) if manifest_path else None) or {}
+    landed = [1] if opts.in_memory else None  # depth 0, then one count per progress line
     record = {"start": now(), "command": "searchbench " + " ".join(args), "git_revision": opts.git_revision,
               "from_depth": len(before.get("depth_counts", [])), "status": "running"}
     doc.setdefault("invocations", []).append(record)
@@ -103,6 +119,9 @@ def run(opts, doc, out):
         for line in proc.stderr:
             sys.stderr.write(line)
             stderr_lines.append(line.rstrip("\n"))
+            m = PROGRESS.match(line.strip())
+            if landed is not None and m and int(m.group(1)) == len(landed):
+                landed.append(int(m.group(2)))
 
     reader = threading.Thread(target=pass_stderr, daemon=True)
     reader.start()
@@ -114,7 +133,7 @@ def run(opts, doc, out):
             break
         time.sleep(opts.poll)
         peak = max(peak, vm_hwm(proc.pid) or 0)
-        manifest = read_json(manifest_path)
+        manifest = {"depth_counts": list(landed)} if landed is not None else read_json(manifest_path)
         if manifest and len(manifest.get("depth_counts", [])) != seen:
             seen = len(manifest["depth_counts"])
             update(doc, manifest)
@@ -123,7 +142,14 @@ def run(opts, doc, out):
     proc.returncode = status = os.waitstatus_to_exitcode(raw_status)
     out_text = proc.stdout.read()
     reader.join(timeout=5)
-    manifest = read_json(manifest_path) or {}
+    if opts.in_memory:
+        try:
+            final = json.loads(out_text)
+            manifest = {"depth_counts": final["depth_counts"], "finished": status == 0}
+        except (ValueError, KeyError):
+            manifest = {"depth_counts": list(landed)}
+    else:
+        manifest = read_json(manifest_path) or {}
     update(doc, manifest)
     record.update(end=now(), wall_seconds=round(time.perf_counter() - started, 1),
                   cpu_seconds=round(usage.ru_utime + usage.ru_stime, 1), peak_rss_bytes=max(peak, usage.ru_maxrss * 1024),
@@ -134,7 +160,7 @@ def run(opts, doc, out):
     else:
         try:
             result = json.loads(out_text)
-            record.update({k: result[k] for k in ("bytes_written", "bytes_read", "peak_disk_bytes", "seconds") if k in result})
+            record.update({k: result[k] for k in ("bytes_written", "bytes_read", "peak_disk_bytes", "seconds", "peak_bytes") if k in result})
         except ValueError:
             pass
     write_atomically(out, doc)
@@ -169,7 +195,8 @@ def main():
     parser = argparse.ArgumentParser(usage=__doc__.split("\n\n")[1].strip().removeprefix("usage: "))
     parser.add_argument("build")
     parser.add_argument("--puzzle", required=True)
-    parser.add_argument("--workdir", required=True)
+    parser.add_argument("--workdir")
+    parser.add_argument("--in-memory", action="store_true")
     parser.add_argument("--threads", type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--max-memory", default="8G")
     parser.add_argument("--out")
@@ -178,10 +205,12 @@ def main():
     parser.add_argument("--check-timeout", type=float, default=600.0)
     parser.add_argument("--git-revision", default=None)
     opts = parser.parse_args()
+    if not opts.in_memory and not opts.workdir and not opts.check_samples:
+        parser.error("--workdir is required (or --in-memory)")
     if opts.git_revision is None:
         opts.git_revision = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    out = opts.out or os.path.join("results", "raw", f"long-{opts.puzzle}.json")
-    doc = read_json(out) or {"puzzle": opts.puzzle, "engine": "external", "context": describe()}
+    out = opts.out or os.path.join("results", "raw", f"long-{opts.puzzle}{'-in-memory' if opts.in_memory else ''}.json")
+    doc = read_json(out) or {"puzzle": opts.puzzle, "engine": "parallel" if opts.in_memory else "external", "context": describe()}
     doc["known_states"] = known_states(opts.puzzle)
     if opts.check_samples:  # the run's context stays; the checks get their own
         doc["sample_checks_context"] = {"date": now(), "git_revision": opts.git_revision}
