@@ -87,7 +87,7 @@ def update(doc, manifest):
             doc[key] = manifest[key]
 
 
-PROGRESS = re.compile(r"depth\s+(\d+)\s+new\s+(\d+)")
+PROGRESS = re.compile(r"depth\s+(\d+)\s+new\s+(\d+).*elapsed\s+([0-9.]+)\s+s")
 
 
 def run(opts, doc, out):
@@ -120,6 +120,8 @@ def run(opts, doc, out):
             sys.stderr.write(line)
             stderr_lines.append(line.rstrip("\n"))
             m = PROGRESS.match(line.strip())
+            if m:  # the process's own clock at each depth: [depth, new states, elapsed seconds]
+                record.setdefault("progress", []).append([int(m.group(1)), int(m.group(2)), float(m.group(3))])
             if landed is not None and m and int(m.group(1)) == len(landed):
                 landed.append(int(m.group(2)))
 

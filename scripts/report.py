@@ -676,13 +676,16 @@ def long_run_section(w, raw_dir, out_dir):
         known = doc.get("known_states")
         done = sum(counts)
         state = (f"finished: {done:,} states, radius {len(counts) - 1}" if doc.get("finished") else
-                 f"in progress: {len(counts)} depths done, {done:,} states so far" +
+                 f"{'in progress' if (doc.get('invocations') or [{}])[-1].get('status') == 'running' else 'stopped'}: {len(counts)} depths done, {done:,} states so far" +
                  (f" ({done / known:.2%} of {known:,})" if known else ""))
         if doc.get("finished") and known:
             state += " = " + ("the size of the space" if done == known else f"NOT the size of the space ({known:,})")
-        w.heading(f"{doc['puzzle']} out of core ({state})",
-                  f"`scripts/long_run.py`: `searchbench run --engine external` with its work folder on disk, resumed from its "
-                  f"checkpoint after every stop; raw file [{source.name}]({source.rel}) on {source.machine}. Each row of the "
+        in_memory = doc.get("engine") == "parallel"
+        how = ("`searchbench run --engine parallel --encoder cantor`: two bits per state in memory, no checkpoint" if in_memory
+               else "`searchbench run --engine external` with its work folder on disk, resumed from its checkpoint after "
+                    "every stop")
+        w.heading(f"{doc['puzzle']} {'in memory' if in_memory else 'out of core'} ({state})",
+                  f"`scripts/long_run.py`: {how}; raw file [{source.name}]({source.rel}) on {source.machine}. Each row of the "
                   "first table is one process." + (f" {doc['note']}" if doc.get("note") else ""))
         table = []
         for r in doc.get("invocations", []):
