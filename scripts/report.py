@@ -701,13 +701,21 @@ def long_run_section(w, raw_dir, out_dir):
                   f"{doc['segments']} segments of {doc['segment_keys']:,} keys" if "segments" in doc else ""]
         w("; ".join(t for t in totals if t) + ".")
         w()
+        # Seconds each depth took, from the progress lines a process printed (its own clock);
+        # the first depth a process reports also holds its start-up (or a seeded start).
+        took = {}
+        for r in doc.get("invocations", []):
+            before = 0.0
+            for depth, _, elapsed in r.get("progress", []):
+                took[depth] = elapsed - before
+                before = elapsed
         cumulative = 0
         rows = []
         for depth, count in enumerate(counts):
             cumulative += count
-            rows.append(([depth, f"{count:,}", f"{cumulative:,}"], source))
-        w.row(["depth", "states", "cumulative"])
-        w("|---:|---:|---:|")
+            rows.append(([depth, f"{count:,}", f"{cumulative:,}", f"{took[depth]:,.1f}" if depth in took else "-"], source))
+        w.row(["depth", "states", "cumulative", "seconds"])
+        w("|---:|---:|---:|---:|")
         for cells, _ in rows:
             w.row(cells)
         w()

@@ -153,6 +153,26 @@ class ReportTests(unittest.TestCase):
         self.assertIn("| ring | bitpack | all-40320 |", judges)
         self.assertNotIn("octal", judges)
 
+    def test_long_runs_show_their_kind_state_and_the_seconds_of_each_depth(self):
+        write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", [
+            bench("bfs/ring/cantor/msquare-2x3/threads:1", [9.0, 9.0, 9.0])])
+        context = {"date": "2026-01-01T00:00:00Z", "git_revision": "bbbbbbb", "machine": "Test CPU"}
+        with open(os.path.join(self.raw, "long-msquare-2x3-in-memory.json"), "w") as f:
+            json.dump({"puzzle": "msquare-2x3", "engine": "parallel", "context": context, "depth_counts": [1, 3, 7],
+                       "known_states": 720, "note": "Stopped on purpose.",
+                       "invocations": [{"start": "2026-01-01T00:00:00Z", "status": "killed", "wall_seconds": 9,
+                                        "progress": [[1, 3, 2.5], [2, 7, 4.0]]}]}, f)
+        with open(os.path.join(self.raw, "long-msquare-2x3.json"), "w") as f:
+            json.dump({"puzzle": "msquare-2x3", "engine": "external", "context": context, "depth_counts": [1, 3],
+                       "known_states": 720, "invocations": [{"start": "2026-01-01T00:00:00Z", "status": "running"}]}, f)
+        text = self.run_report()
+        in_memory = self.section(text, "## msquare-2x3 in memory (stopped: 3 depths done, 11 states so far")
+        self.assertIn("Stopped on purpose.", in_memory)
+        self.assertIn("| 1 | 3 | 4 | 2.5 |", in_memory)
+        self.assertIn("| 2 | 7 | 11 | 1.5 |", in_memory)
+        self.assertIn("| 0 | 1 | 1 | - |", in_memory)
+        self.assertIn("## msquare-2x3 out of core (in progress: 2 depths done", text)
+
     def test_footer_names_commit_date_and_machine(self):
         import matplotlib.pyplot as plt
         path = write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", [])
