@@ -25,8 +25,8 @@
 //   and redoes the segment it was in: the same counts.
 // * Resources: --max-memory bounds one segment, the routing buffers and one run of
 //   successors read back (a run refuses at once when the smallest working set does not
-//   fit); before each pass the free space of the folder must hold one more segment plus
-//   the expected size of the successor lists, otherwise the run stops with one line and
+//   fit); before each pass the free space of the folder must hold two more segments plus
+//   the expected growth of the successor lists, otherwise the run stops with one line and
 //   can be resumed once space is freed (as it can after a write that finds the disk full).
 // * No bottom-up levels: asking unseen states for a parent would need the frontier of every
 //   segment at once, which is the memory this engine exists to avoid.
@@ -303,15 +303,17 @@ class ExternalBfs {
     });
     nlohmann::json& m = run.manifest;
     const int last_depth = static_cast<int>(s.counts.size()) - 1;
-    for (int d = 0; d <= last_depth; ++d) {
-      if (d == last_depth && !s.complete) break;  // the pass of that depth samples its cells
+    // Every depth found is done, except the last when the search stopped short: the pass
+    // of that depth expands (and samples) its cells.
+    const int done_depths = s.complete ? last_depth + 1 : last_depth;
+    for (int d = 0; d < done_depths; ++d) {
       std::vector<std::string> texts;
       for (const Key k : s.samples[d]) texts.push_back(puzzle_.format(enc_.decode(k)));
       m["samples"][std::to_string(d)] = texts;
     }
     m["expanded"] = s.expanded;
     m["generated"] = s.generated;
-    m["seeded_depths"] = s.complete ? s.counts.size() : s.counts.size() - 1;
+    m["seeded_depths"] = done_depths;
     m["pending_entries"] = 0;
     if (s.complete) {  // the whole search fitted
       m["depth_counts"] = s.counts;
@@ -535,7 +537,7 @@ class ExternalBfs {
   // depths are known the estimate is the last depth's states times its growth ratio plus a
   // quarter, times the successors the last pass routed per state and the bytes each took,
   // less half the bytes of the lists this pass applies and deletes.
-  std::uint64_t expected_routing(Run& run, int depth) const {
+  std::uint64_t expected_routing(Run& run, int depth, std::uint64_t first_segment) const {
     const nlohmann::json& m = run.manifest;
     const ExternalLayout& l = run.layout;
     const std::uint64_t pending = m["pending_entries"];
@@ -543,16 +545,24 @@ class ExternalBfs {
     const auto counts = m["depth_counts"].get<std::vector<std::uint64_t>>();
     if (counts.size() < 2 || static_cast<int>(counts.size()) != depth || pending == 0)
       return l.expected_routed_bytes(frontier_bound, puzzle_.move_count());
-    std::uint64_t incoming_bytes = 0;
-    for (std::uint64_t t = 0; t < l.segments; ++t) incoming_bytes += run.dir.size_of(next_file(depth, t));
+    if (first_segment >= l.segments) return 0;
+    std::uint64_t incoming_bytes = 0, total_incoming_bytes = 0;  // of the segments still to do; of all
+    for (std::uint64_t t = 0; t < l.segments; ++t) {
+      const std::uint64_t bytes = run.dir.size_of(next_file(depth, t));
+      total_incoming_bytes += bytes;
+      if (t >= first_segment) incoming_bytes += bytes;
+    }
     const double last = static_cast<double>(counts.back()), before = static_cast<double>(counts[counts.size() - 2]);
     const double states = std::min(static_cast<double>(frontier_bound), last * std::max(1.0, last / before) * 1.25);
     const double routed_per_state = static_cast<double>(pending) / last;
-    const double bytes_per_successor = static_cast<double>(incoming_bytes) / static_cast<double>(pending);
+    const double bytes_per_successor = static_cast<double>(total_incoming_bytes) / static_cast<double>(pending);
     const double expected = states * routed_per_state * bytes_per_successor + static_cast<double>(l.segments * l.segments * sizeof(OffsetRunHeader));
-    // The files this pass applies go segment by segment as the new ones grow (both about
-    // evenly over the segments), so half of their bytes count as room already held.
-    return static_cast<std::uint64_t>(std::max(0.0, expected - static_cast<double>(incoming_bytes) / 2));
+    // The new lists grow about evenly over the segments as the pass goes, while each
+    // segment's applied list is removed once the segment after it is done: the folder
+    // grows by the new bytes less the applied ones, plus at most two segments' lists.
+    const double remaining = static_cast<double>(l.segments - first_segment) / static_cast<double>(l.segments);
+    const double lag = 2.0 * static_cast<double>(incoming_bytes) / static_cast<double>(l.segments - first_segment);
+    return static_cast<std::uint64_t>(std::max(0.0, expected * remaining - static_cast<double>(incoming_bytes)) + lag);
   }
 
   // Delayed duplicate detection: the offsets other segments sent segment `t` for this depth
@@ -644,7 +654,7 @@ class ExternalBfs {
       finish(run);
       return;
     }
-    const std::uint64_t need = 2 * ExternalLayout::segment_bytes(l.segment_keys) + (expand ? expected_routing(run, depth) : 0);
+    const std::uint64_t need = 2 * ExternalLayout::segment_bytes(l.segment_keys) + (expand ? expected_routing(run, depth, progress.next_segment) : 0);
     if (const std::uint64_t free = dir.free_bytes(); free < need)
       throw InputError("depth " + std::to_string(depth) + " of " + puzzle_.name() + " may need " + std::to_string(need >> 20) +
                        " MiB more in '" + dir.path() + "', only " + std::to_string(free >> 20) +
