@@ -2,7 +2,7 @@
 """A whole-space out-of-core run too long for one sitting (msquare-2x7): run, resume, record.
 
 usage: scripts/long_run.py BUILD_DIR --puzzle P --workdir DIR [--threads N] [--max-memory SIZE]
-                           [--out RAW_JSON] [--check-samples [--check-timeout S]] [--git-revision REV]
+                           [--out RAW_JSON] [--check-samples [--check-timeout S] [--recheck]] [--git-revision REV]
        scripts/long_run.py BUILD_DIR --puzzle P --in-memory [--threads N] [--out RAW_JSON] [--git-revision REV]
 
 Runs `searchbench run --engine external` on the puzzle with the work folder DIR, adding
@@ -21,7 +21,10 @@ results/raw/long-P-in-memory.json).
 
 --check-samples: the engine keeps a few states of every depth in the manifest; each is
 looked up with the bidirectional engine (`run --engine bidir --target STATE`), which must
-find it at exactly that depth. Results go into RAW_JSON's "sample_checks".
+find it at exactly that depth. Results go into RAW_JSON's "sample_checks". States an
+earlier check answered keep their rows (so checking again after more depths queries only
+the new ones); --recheck queries them all. Run it when the run is stopped or done: the run
+rewrites RAW_JSON as depths land.
 """
 import argparse
 import json
@@ -170,10 +173,20 @@ def run(opts, doc, out):
 
 
 def check_samples(opts, doc, out):
+    """Looks up every sample state with bidir. A state already answered by an earlier check
+    (same depth, a distance found) keeps its row, so the check of a run that has gone on
+    queries only the new depths' samples; --recheck queries every one again."""
     exe = os.path.join(opts.build, "searchbench")
+    earlier = {} if opts.recheck else {(c["depth"], c["state"]): c for c in doc.get("sample_checks", [])
+                                        if c.get("bidir_distance") is not None}
     checks = []
+    reused = 0
     for depth, states in sorted(doc.get("samples", {}).items(), key=lambda kv: int(kv[0])):
         for state in states:
+            if (int(depth), state) in earlier:
+                checks.append(earlier[(int(depth), state)])
+                reused += 1
+                continue
             cmd = [exe, "run", "--puzzle", opts.puzzle, "--engine", "bidir", "--target", state, "--json", "--quiet"]
             started = time.perf_counter()
             try:
@@ -189,6 +202,7 @@ def check_samples(opts, doc, out):
             checks.append(row)
             print(f"depth {depth:>3}  bidir {answer}  {row['seconds']:.2f} s  {state}", flush=True)
     doc["sample_checks"] = checks
+    doc["sample_checks_context"]["rows_from_earlier_checks"] = reused
     write_atomically(out, doc)
     return all(c["agrees"] for c in checks if c.get("bidir_distance") is not None)
 
@@ -205,6 +219,7 @@ def main():
     parser.add_argument("--poll", type=float, default=10.0)
     parser.add_argument("--check-samples", action="store_true")
     parser.add_argument("--check-timeout", type=float, default=600.0)
+    parser.add_argument("--recheck", action="store_true")
     parser.add_argument("--git-revision", default=None)
     opts = parser.parse_args()
     if not opts.in_memory and not opts.workdir and not opts.check_samples:
