@@ -160,7 +160,9 @@ def run(opts, doc, out):
                   cpu_seconds=round(usage.ru_utime + usage.ru_stime, 1), peak_rss_bytes=max(peak, usage.ru_maxrss * 1024),
                   exit_status=status, to_depth=len(manifest.get("depth_counts", [])),
                   status="finished" if doc["finished"] else "stopped")
-    if status != 0:
+    if status < 0:
+        record["error"] = f"signal {-status}"
+    elif status != 0:
         record["error"] = stderr_lines[-1] if stderr_lines else ""
     else:
         try:

@@ -665,6 +665,14 @@ def judge_speed_section(w, raw_dir, out_dir):
              "ratio (CPU)", "outputs identical"], "lrrrrrrrl", table)
 
 
+def process_status(record):
+    """How one long-run process ended: a signal says so (its last stderr line was only progress)."""
+    status = record.get("status", "?")
+    if record.get("exit_status", 0) < 0:
+        return f"{status}: by signal {-record['exit_status']}"
+    return status + (f": {record['error']}" if record.get("error") else "")
+
+
 def long_run_section(w, raw_dir, out_dir):
     """Out-of-core runs of scripts/long_run.py (long-*.json): per-depth counts as they land,
     every invocation (a run resumed after a stop is several), and the point-query checks."""
@@ -692,7 +700,7 @@ def long_run_section(w, raw_dir, out_dir):
             table.append(([r.get("start", "?")[:16].replace("T", " "), r.get("git_revision", "?"), r.get("from_depth", "?"),
                            r.get("to_depth", "?"), f"{r.get('wall_seconds', 0):,.0f}", f"{r['cpu_seconds']:,.0f}" if "cpu_seconds" in r else "-",
                            fmt_bytes(r.get("peak_rss_bytes", 0)), fmt_bytes(r["bytes_written"]) if "bytes_written" in r else "-",
-                           r.get("status", "?") + (f": {r['error']}" if r.get("error") else "")], source))
+                           process_status(r)], source))
         w.table(["started (UTC)", "commit", "from depth", "to depth", "wall s", "CPU s", "peak RSS", "bytes written", "status"],
                 "llrrrrrrl", table)
         totals = [f"work folder peak {fmt_bytes(doc['peak_disk_bytes'])}" if "peak_disk_bytes" in doc else "",

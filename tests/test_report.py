@@ -164,14 +164,21 @@ class ReportTests(unittest.TestCase):
                                         "progress": [[1, 3, 2.5], [2, 7, 4.0]]}]}, f)
         with open(os.path.join(self.raw, "long-msquare-2x3.json"), "w") as f:
             json.dump({"puzzle": "msquare-2x3", "engine": "external", "context": context, "depth_counts": [1, 3],
-                       "known_states": 720, "invocations": [{"start": "2026-01-01T00:00:00Z", "status": "running"}]}, f)
+                       "known_states": 720, "invocations": [
+                           {"start": "2026-01-01T00:00:00Z", "status": "stopped", "exit_status": -15, "error": "depth 1 new 3"},
+                           {"start": "2026-01-01T01:00:00Z", "status": "stopped", "exit_status": 2, "error": "searchbench: no room"},
+                           {"start": "2026-01-01T02:00:00Z", "status": "running"}]}, f)
         text = self.run_report()
         in_memory = self.section(text, "## msquare-2x3 in memory (stopped: 3 depths done, 11 states so far")
         self.assertIn("Stopped on purpose.", in_memory)
         self.assertIn("| 1 | 3 | 4 | 2.5 |", in_memory)
         self.assertIn("| 2 | 7 | 11 | 1.5 |", in_memory)
         self.assertIn("| 0 | 1 | 1 | - |", in_memory)
-        self.assertIn("## msquare-2x3 out of core (in progress: 2 depths done", text)
+        external = self.section(text, "## msquare-2x3 out of core (in progress: 2 depths done")
+        self.assertIn("| stopped: by signal 15 |", external)
+        self.assertNotIn("depth 1 new 3", external)
+        self.assertIn("| stopped: searchbench: no room |", external)
+        self.assertIn("| running |", external)
 
     def test_footer_names_commit_date_and_machine(self):
         import matplotlib.pyplot as plt
