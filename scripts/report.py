@@ -733,7 +733,9 @@ def long_run_section(w, raw_dir, out_dir):
             when = doc.get("sample_checks_context", {})
             w(f"Point queries: {agree} of {len(checks)} states the run found at a depth were found by `--engine bidir` at "
               "that same distance" + (f" (`scripts/long_run.py --check-samples` at {when['git_revision']}, "
-                                       f"{when['date'][:16].replace('T', ' ')} UTC)" if when else "") + ".")
+                                       f"{when['date'][:16].replace('T', ' ')} UTC"
+                                       + (f"; {when['rows_from_earlier_checks']} of the rows are kept from an earlier check"
+                                          if when.get("rows_from_earlier_checks") else "") + ")" if when else "") + ".")
             w()
             w.table(["depth", "state", "bidir distance", "seconds"], "lllr",
                     [([c["depth"], f"`{c['state']}`", c.get("bidir_distance") if c.get("bidir_distance") is not None else

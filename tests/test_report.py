@@ -167,7 +167,9 @@ class ReportTests(unittest.TestCase):
                        "known_states": 720, "invocations": [
                            {"start": "2026-01-01T00:00:00Z", "status": "stopped", "exit_status": -15, "error": "depth 1 new 3"},
                            {"start": "2026-01-01T01:00:00Z", "status": "stopped", "exit_status": 2, "error": "searchbench: no room"},
-                           {"start": "2026-01-01T02:00:00Z", "status": "running"}]}, f)
+                           {"start": "2026-01-01T02:00:00Z", "status": "running"}],
+                       "sample_checks_context": {"date": "2026-01-02T00:00:00Z", "git_revision": "ccccccc", "rows_from_earlier_checks": 1},
+                       "sample_checks": [{"depth": 1, "state": "x", "bidir_distance": 1, "seconds": 0.1, "agrees": True}]}, f)
         text = self.run_report()
         in_memory = self.section(text, "## msquare-2x3 in memory (stopped: 3 depths done, 11 states so far")
         self.assertIn("Stopped on purpose.", in_memory)
@@ -179,6 +181,9 @@ class ReportTests(unittest.TestCase):
         self.assertNotIn("depth 1 new 3", external)
         self.assertIn("| stopped: searchbench: no room |", external)
         self.assertIn("| running |", external)
+        self.assertIn("1 of 1 states the run found at a depth were found by `--engine bidir` at that same distance "
+                      "(`scripts/long_run.py --check-samples` at ccccccc, 2026-01-02 00:00 UTC; 1 of the rows are kept "
+                      "from an earlier check).", external)
 
     def test_footer_names_commit_date_and_machine(self):
         import matplotlib.pyplot as plt
