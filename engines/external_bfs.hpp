@@ -531,12 +531,13 @@ class ExternalBfs {
     return p;
   }
 
-  // Bytes the successor lists of this depth are expected to take. The keys claimed and
-  // routed to this depth bound its states, but the routed ones count every duplicate and
-  // every state already seen (about twice the states on the widest levels), so once two
-  // depths are known the estimate is the last depth's states times its growth ratio plus a
-  // quarter, times the successors the last pass routed per state and the bytes each took,
-  // less half the bytes of the lists this pass applies and deletes.
+  // Bytes the folder is expected to grow by while this depth's pass routes its successor
+  // lists, from segment `first_segment` on. The keys claimed and routed to this depth bound
+  // its states, but the routed ones count every duplicate and every state already seen
+  // (about twice the states on the widest levels), so once two depths are known the new
+  // lists are estimated as the last depth's states times its growth ratio plus a quarter,
+  // times the successors the last pass routed per state and the bytes each took; the lists
+  // this pass applies are deleted as it goes and count against that.
   std::uint64_t expected_routing(Run& run, int depth, std::uint64_t first_segment) const {
     const nlohmann::json& m = run.manifest;
     const ExternalLayout& l = run.layout;

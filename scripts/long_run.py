@@ -160,11 +160,9 @@ def run(opts, doc, out):
                   cpu_seconds=round(usage.ru_utime + usage.ru_stime, 1), peak_rss_bytes=max(peak, usage.ru_maxrss * 1024),
                   exit_status=status, to_depth=len(manifest.get("depth_counts", [])),
                   status="finished" if doc["finished"] else "stopped")
-    if status < 0:
-        record["error"] = f"signal {-status}"
-    elif status != 0:
+    if status > 0:  # its one-line reason; a signal (status < 0) is told by exit_status alone
         record["error"] = stderr_lines[-1] if stderr_lines else ""
-    else:
+    elif status == 0:
         try:
             result = json.loads(out_text)
             record.update({k: result[k] for k in ("bytes_written", "bytes_read", "peak_disk_bytes", "seconds", "peak_bytes") if k in result})
