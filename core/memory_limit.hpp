@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "core/errors.hpp"
 
@@ -20,6 +21,14 @@ inline std::string human_bytes(std::uint64_t bytes) {
   if (u == 0) std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
   else std::snprintf(buf, sizeof buf, v < 10 ? "%.2f %s" : v < 100 ? "%.1f %s" : "%.0f %s", v, units[u]);
   return buf;
+}
+
+// Two sizes to be read side by side ("needs X, only Y free"): as human_bytes, or as exact
+// byte counts where rounding would print the same figure twice.
+inline std::pair<std::string, std::string> human_bytes_apart(std::uint64_t a, std::uint64_t b) {
+  std::string x = human_bytes(a), y = human_bytes(b);
+  if (a != b && x == y) x = std::to_string(a) + " B", y = std::to_string(b) + " B";
+  return {x, y};
 }
 
 // Throws BudgetError when `bytes` exceeds a non-zero `limit`.

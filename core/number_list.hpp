@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/errors.hpp"
+#include "core/printable.hpp"
 
 namespace searchbench {
 
@@ -23,12 +24,12 @@ inline int parse_number_list(std::string_view text, int* values, int capacity, b
       continue;
     }
     if (ch < '0' || ch > '9')
-      throw InputError(std::string("unexpected character '") + ch + "' in " + std::string(whole) + " \"" + std::string(text) + "\"");
+      throw InputError("unexpected character '" + printable(text.substr(i, 1)) + "' in " + std::string(whole) + " \"" + printable(text) + "\"");
     int v = 0;
     while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
       v = v * 10 + (text[i] - '0');
       if (v > 99)
-        throw InputError(std::string(item) + " is out of range in " + std::string(whole) + " \"" + std::string(text) + "\"");
+        throw InputError(std::string(item) + " is out of range in " + std::string(whole) + " \"" + printable(text) + "\"");
       ++i;
     }
     if (count < capacity) values[count] = v;

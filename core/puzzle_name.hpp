@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/errors.hpp"
+#include "core/printable.hpp"
 
 namespace searchbench {
 
@@ -14,7 +15,7 @@ inline int parse_name_size(std::string_view digits, std::string_view whole) {
   int value = 0;
   auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size())
-    throw InputError("malformed size in puzzle name '" + std::string(whole) + "'");
+    throw InputError("malformed size in puzzle name '" + printable(whole) + "'");
   return value;
 }
 

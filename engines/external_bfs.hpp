@@ -23,6 +23,13 @@
 //   belongs to) is replaced the same way. A run killed at any point resumes (--resume)
 //   from the last checkpoint: it cuts the successor files back to their recorded lengths
 //   and redoes the segment it was in: the same counts.
+// * Integrity (engines/external/work_state.hpp): both records are typed, versioned and
+//   checksummed, and list every data file with its length and checksum, checked as the
+//   file is read; a resumed folder holding a file missing, short, altered, unlisted or a
+//   link is refused before any of its bytes can change a count. One run holds the folder
+//   at a time (core/work_dir.hpp's lock).
+// * --max-depth: the pass of the limit's depth only counts and writes nothing, so the
+//   folder can be resumed deeper later.
 // * Resources: --max-memory bounds one segment, the routing buffers and one run of
 //   successors read back (a run refuses at once when the smallest working set does not
 //   fit); before each pass the free space of the folder must hold two more segments plus
@@ -40,7 +47,7 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
-#include <nlohmann/json.hpp>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,89 +57,19 @@
 
 #include "core/concepts.hpp"
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
+#include "core/memory_limit.hpp"
 #include "core/offset_runs.hpp"
 #include "core/parallel_chunks.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
 #include "core/work_dir.hpp"
+#include "engines/external/layout.hpp"
 #include "engines/external/sorted_levels.hpp"
+#include "engines/external/work_state.hpp"
 
 namespace searchbench {
-
-// How a run splits the key space and its memory; a function of the key bound, the memory
-// limit and the thread count (the segment size is fixed by the first run of a folder).
-struct ExternalLayout {
-  static constexpr std::uint64_t kMinSegmentKeys = std::uint64_t{1} << 11;
-  static constexpr std::uint64_t kMaxSegmentKeys = std::uint64_t{1} << 32;  // offsets fit 32 bits
-  static constexpr std::uint64_t kMaxSegments = 1 << 14;
-  static constexpr std::uint64_t kMinBufferEntries = 256;
-  // 256 MiB: larger buffers give denser runs (shorter gaps, fewer bits per successor).
-  static constexpr std::uint64_t kMaxBufferEntries = std::uint64_t{1} << 26;
-  static constexpr std::uint64_t kDefaultMemory = std::uint64_t{1} << 30;
-  static constexpr std::uint64_t kRadixCountBytes = 2048 * 4;  // a thread's counts for sorting its buffers
-  // A run of successors takes at most 5 bytes per offset encoded (core/offset_runs.hpp);
-  // reading runs back holds a batch of them encoded.
-  static constexpr std::uint64_t kEncodedBytesPerEntry = 5;
-
-  std::uint64_t segment_keys = 0, segments = 0, buffer_entries = 0, memory_bytes = 0;
-
-  // One generation of cells on disk: every segment's file, the last one cut at the bound.
-  std::uint64_t generation_bytes(Key bound) const {
-    return (segments - 1) * segment_bytes(segment_keys) + segment_bytes(bound - (segments - 1) * segment_keys);
-  }
-  static std::uint64_t segment_bytes(std::uint64_t keys) { return (keys + TwoBitCells::kCellsPerWord - 1) / TwoBitCells::kCellsPerWord * 8; }
-  // Memory of a layout with S keys per segment and `entries` per routing buffer: the
-  // cells, a batch of runs read back, and per thread one buffer per segment, sort scratch,
-  // and a run encoded.
-  static std::uint64_t memory_of(std::uint64_t bound, std::uint64_t keys, std::uint64_t entries, int threads) {
-    const std::uint64_t segs = (bound + keys - 1) / keys;
-    const std::uint64_t per_thread = (segs + 1) * entries * 4 + entries * kEncodedBytesPerEntry + kRadixCountBytes;
-    const std::uint64_t routing = segs > 1 ? static_cast<std::uint64_t>(threads) * per_thread + entries * kEncodedBytesPerEntry : 0;
-    return segment_bytes(std::min(keys, bound)) + routing;
-  }
-  // Expected bytes of the successor lists a depth with `frontier` states routes (each of
-  // `moves` successors, in full runs).
-  std::uint64_t expected_routed_bytes(std::uint64_t frontier, int moves) const {
-    if (segments < 2) return 0;
-    return static_cast<std::uint64_t>(static_cast<double>(frontier) * moves *
-                                      OffsetRuns::expected_bytes_per_offset(segment_keys, buffer_entries)) +
-           segments * segments * sizeof(OffsetRunHeader);
-  }
-
-  // segment_keys == 0: choose the largest segment that takes at most half the memory.
-  static ExternalLayout choose(Key bound, std::uint64_t memory, int threads, std::uint64_t segment_keys, const std::string& what) {
-    if (memory == 0) memory = kDefaultMemory;
-    ExternalLayout l;
-    l.segment_keys = segment_keys;
-    if (l.segment_keys == 0) {
-      l.segment_keys = kMinSegmentKeys;
-      while (l.segment_keys < bound && l.segment_keys * 2 <= kMaxSegmentKeys && segment_bytes(l.segment_keys * 2) <= memory / 2)
-        l.segment_keys *= 2;
-      while ((bound + l.segment_keys - 1) / l.segment_keys > kMaxSegments) l.segment_keys *= 2;
-    }
-    l.segments = (bound + l.segment_keys - 1) / l.segment_keys;
-    const std::uint64_t fixed = memory_of(bound, l.segment_keys, 0, threads);
-    if (l.segments > 1) {
-      const std::uint64_t per_entry =
-          static_cast<std::uint64_t>(threads) * ((l.segments + 1) * 4 + kEncodedBytesPerEntry) + kEncodedBytesPerEntry;
-      l.buffer_entries = memory > fixed ? std::min(kMaxBufferEntries, (memory - fixed) / per_entry) : 0;
-    }
-    l.memory_bytes = memory_of(bound, l.segment_keys, l.buffer_entries, threads);
-    if ((l.segments > 1 && l.buffer_entries < kMinBufferEntries) || l.memory_bytes > memory) {
-      // The smallest working set over every segment size this folder could use.
-      std::uint64_t least = ~std::uint64_t{0};
-      for (std::uint64_t keys = segment_keys ? segment_keys : kMinSegmentKeys; keys <= kMaxSegmentKeys; keys *= 2) {
-        if ((bound + keys - 1) / keys <= kMaxSegments) least = std::min(least, memory_of(bound, keys, kMinBufferEntries, threads));
-        if (segment_keys || keys >= bound) break;
-      }
-      throw InputError("--max-memory " + std::to_string(memory >> 10) + " KiB is too small for an out-of-core run of " + what +
-                       " with " + std::to_string(threads) + " thread(s): it needs at least " + std::to_string((least + least / 32 + 1023) >> 10) +
-                       " KiB");
-    }
-    return l;
-  }
-};
 
 template <Puzzle P, Encoder<P> E>
 class ExternalBfs {
@@ -156,22 +93,37 @@ class ExternalBfs {
     throw InputError("engine 'external' counts whole spaces only; use bidir for point queries");
   }
 
+  // Passes until the search runs out or reaches --max-depth. The pass of the limit's depth
+  // only counts (it writes nothing), so the folder stays ready to go deeper: a later
+  // --resume with a larger limit, or none, continues from it, and one with a smaller limit
+  // answers from the depths already counted.
   SearchResult explore(const State& start) {
     Timer timer;
+    const InterruptScope interrupts;  // SIGINT, SIGTERM, SIGHUP: stop at a safe point, temporary files removed
     WorkDir dir(options_.workdir);
     Run run(dir);
     run.start_key = enc_.encode(start);
     run.start_text = puzzle_.format(start);
     begin(run);
+    const int limit = options_.max_depth;
+    std::optional<std::uint64_t> count_at_limit;
     tbb::task_arena arena(options_.threads);
     arena.execute([&] {
-      while (!run.manifest.value("finished", false)) pass(run, timer);
+      while (!run.manifest.finished) {
+        if (limit >= 0 && run.manifest.depth >= limit) {
+          if (run.manifest.depth == limit) count_at_limit = pass(run, timer, false);
+          break;
+        }
+        pass(run, timer, true);
+      }
     });
+    const Manifest& m = run.manifest;
     SearchResult result;
-    const nlohmann::json& m = run.manifest;
-    result.depth_counts = m["depth_counts"].get<std::vector<std::uint64_t>>();
-    result.expanded = m["expanded"];
-    result.generated = m["generated"];
+    result.depth_counts = m.depth_counts;
+    if (count_at_limit && *count_at_limit > 0) result.depth_counts.push_back(*count_at_limit);
+    if (limit >= 0 && result.depth_counts.size() > static_cast<std::size_t>(limit) + 1) result.depth_counts.resize(static_cast<std::size_t>(limit) + 1);
+    result.expanded = m.expanded;
+    result.generated = m.generated;
     result.peak_bytes = run.layout.memory_bytes;
     result.seconds = timer.seconds();
     OutOfCoreStats stats;
@@ -180,7 +132,7 @@ class ExternalBfs {
     stats.segment_keys = run.layout.segment_keys;
     stats.bytes_written = run.bytes_written;
     stats.bytes_read = run.bytes_read;
-    stats.peak_disk_bytes = std::max(run.peak_disk_bytes, m.value("peak_disk_bytes", std::uint64_t{0}));
+    stats.peak_disk_bytes = std::max(run.peak_disk_bytes, m.peak_disk_bytes);
     stats.resumed_from = run.resumed_from;
     result.out_of_core = stats;
     return result;
@@ -193,14 +145,11 @@ class ExternalBfs {
     Key start_key = 0;
     std::string start_text;
     ExternalLayout layout;
-    nlohmann::json manifest;
+    Manifest manifest;
     int resumed_from = -1;
     std::uint64_t bytes_written = 0, bytes_read = 0, peak_disk_bytes = 0;
   };
 
-  static constexpr const char* kManifest = "manifest.json";
-  static constexpr const char* kFormat = "searchbench-external-2";
-  static constexpr const char* kPassFile = "pass.json";
   static std::string cells_file(int depth, std::uint64_t segment) {
     return "cells-" + std::to_string(depth & 1) + "-" + std::to_string(segment);
   }
@@ -214,62 +163,68 @@ class ExternalBfs {
   std::string identity(const std::string& start_text) const {
     return puzzle_.name() + " (encoder " + std::string(E::kName) + ", start " + start_text + ")";
   }
+  void save_manifest(Run& run) const { run.dir.write_text_atomically(Manifest::kFile, run.manifest.text()); }
 
   // A fresh run writes its first manifest (depth 0: the start key waits in the successor
-  // file of its segment); --resume reads the folder's and checks it belongs to this run.
+  // file of its segment); --resume reads the folder's, checks it belongs to this run and
+  // that every file it lists is there.
   void begin(Run& run) {
-    const auto text = run.dir.read_text(kManifest);
+    WorkDir& dir = run.dir;
     const Key bound = enc_.key_bound();
+    const std::vector<std::string> names = dir.entries();  // refuses links and anything not a regular file
+    const auto text = dir.read_text(Manifest::kFile);
     if (options_.resume) {
-      if (!text) throw InputError("nothing to resume in '" + run.dir.path() + "' (no " + kManifest + ")");
-      try {
-        run.manifest = nlohmann::json::parse(*text);
-      } catch (const nlohmann::json::exception&) {
-        throw InputError("'" + run.dir.file(kManifest) + "' is not a manifest of this program");
+      if (!text) throw InputError("nothing to resume in '" + dir.path() + "' (no " + Manifest::kFile + ")");
+      run.manifest = Manifest::parse(*text, ExternalLayout::kMaxSegments, ExternalLayout::kMaxSegmentKeys);
+      Manifest& m = run.manifest;
+      if (m.puzzle != puzzle_.name() || m.encoder != E::kName || m.start != run.start_text || m.key_bound != bound)
+        throw InputError("work folder '" + dir.path() + "' holds a run of " + m.identity + ", not of " + identity(run.start_text));
+      run.layout = layout(m.segment_keys);
+      run.resumed_from = static_cast<int>(m.depth_counts.size());  // the first depth not yet counted
+      check_files(run, names);
+      if (m.last_max_depth != options_.max_depth && !m.finished) {
+        m.last_max_depth = options_.max_depth;
+        save_manifest(run);
       }
-      const nlohmann::json& m = run.manifest;
-      if (m.value("format", "") != kFormat) throw InputError("'" + run.dir.file(kManifest) + "' is not a manifest of this program");
-      if (m.value("puzzle", "") != puzzle_.name() || m.value("encoder", "") != E::kName || m.value("start", "") != run.start_text ||
-          m.value("key_bound", Key{0}) != bound)
-        throw InputError("work folder '" + run.dir.path() + "' holds a run of " + m.value("identity", std::string("another search")) +
-                         ", not of " + identity(run.start_text));
-      run.layout = layout(m["segment_keys"]);
-      run.resumed_from = static_cast<int>(m["depth_counts"].size());  // the first depth not yet counted
       return;
     }
     if (text) {
-      throw InputError("work folder '" + run.dir.path() + "' already holds a run (" + kManifest +
+      throw InputError("work folder '" + dir.path() + "' already holds a run (" + Manifest::kFile +
                        "); add --resume to continue it or choose an empty folder");
     }
+    // Files of a fresh start killed before its first manifest are this program's to remove;
+    // anything else belongs to someone else.
+    for (const std::string& name : names) {
+      if (name == WorkDir::kLockFile) continue;
+      if (!own_leftover(name))
+        throw InputError("work folder '" + dir.path() + "' holds '" + name + "', not a file of this program; choose an empty folder");
+    }
+    for (const std::string& name : names)
+      if (name != WorkDir::kLockFile) dir.remove(name);
     const std::uint64_t wanted = options_.segment_keys;
     if (wanted != 0 && (!std::has_single_bit(wanted) || wanted < ExternalLayout::kMinSegmentKeys || wanted > ExternalLayout::kMaxSegmentKeys))
       throw InputError("segment size must be a power of two between 2^11 and 2^32 keys (got " + std::to_string(wanted) + ")");
     run.layout = layout(wanted);
     const std::uint64_t cells = run.layout.generation_bytes(bound) + 2 * ExternalLayout::segment_bytes(run.layout.segment_keys);
-    const std::uint64_t free = run.dir.free_bytes();
-    if (free < cells)
-      throw InputError("an out-of-core run of " + puzzle_.name() + " needs at least " + std::to_string(cells >> 20) + " MiB in '" +
-                       run.dir.path() + "' (a generation of two-bit cells and two more segments, plus successor lists), only " +
-                       std::to_string(free >> 20) + " MiB free");
-    run.manifest = {{"format", kFormat},
-                    {"identity", identity(run.start_text)},
-                    {"puzzle", puzzle_.name()},
-                    {"encoder", E::kName},
-                    {"start", run.start_text},
-                    {"key_bound", bound},
-                    {"segment_keys", run.layout.segment_keys},
-                    {"segments", run.layout.segments},
-                    {"depth", 0},
-                    {"depth_counts", std::vector<std::uint64_t>{}},
-                    {"claimed_ahead", 0},
-                    {"claimed_ahead_by_segment", std::vector<std::uint64_t>(run.layout.segments, 0)},
-                    {"pending_entries", 1},
-                    {"expanded", 0},
-                    {"generated", 0},
-                    {"bytes_written", 0},
-                    {"bytes_read", 0},
-                    {"peak_disk_bytes", 0},
-                    {"finished", false}};
+    const std::uint64_t free = dir.free_bytes();
+    if (free < cells) {
+      const auto [need_text, free_text] = human_bytes_apart(cells, free);
+      throw InputError("an out-of-core run of " + puzzle_.name() + " needs at least " + need_text + " in '" + dir.path() +
+                       "' (a generation of two-bit cells and two more segments, plus successor lists), only " + free_text + " free");
+    }
+    Manifest& m = run.manifest;
+    m.identity = identity(run.start_text);
+    m.puzzle = puzzle_.name();
+    m.encoder = E::kName;
+    m.start = run.start_text;
+    m.key_bound = bound;
+    m.segment_keys = run.layout.segment_keys;
+    m.segments = run.layout.segments;
+    m.claimed_ahead.assign(m.segments, 0);
+    m.cells.assign(m.segments, FileRecord{});
+    m.incoming.assign(m.segments, FileRecord{});
+    m.pending_entries = 1;
+    m.last_max_depth = options_.max_depth;
     const std::uint64_t seed_keys = options_.seed_keys.value_or(run.layout.memory_bytes / sizeof(Key));
     if (seed_keys > 0) {
       seed(run, seed_keys);
@@ -278,19 +233,85 @@ class ExternalBfs {
       const std::uint32_t offset = static_cast<std::uint32_t>(run.start_key - segment * run.layout.segment_keys);
       std::vector<unsigned char> encoded;
       OffsetRuns::encode(&offset, 1, encoded);
-      DataFile f(run.dir.file(next_file(0, segment)), DataFile::Mode::create);
+      DataFile f(dir.file(next_file(0, segment)), DataFile::Mode::create);
       f.write_all(encoded.data(), encoded.size());
-      run.dir.sync(f);
+      dir.sync(f);
       f.close();
+      m.incoming[segment].append(encoded.data(), encoded.size());
     }
-    run.dir.write_text_atomically(kManifest, run.manifest.dump(1) + "\n");  // the commit point
+    save_manifest(run);  // the commit point
+  }
+
+  // Names this program writes in a work folder (a run killed at any point may leave them).
+  static bool own_leftover(const std::string& name) {
+    unsigned long long a = 0, b = 0;
+    int used = 0;
+    const auto is = [&](const char* pattern) {
+      used = 0;
+      return std::sscanf(name.c_str(), pattern, &a, &b, &used) == 2 && static_cast<std::size_t>(used) == name.size();
+    };
+    return name == Manifest::kFile || name == PassRecord::kFile || name == std::string(Manifest::kFile) + ".tmp" ||
+           name == std::string(PassRecord::kFile) + ".tmp" || is("cells-%llu-%llu%n") || is("next-%llu-%llu%n");
+  }
+
+  // Every file of a resumed folder against the records: the cells and successor lists the
+  // manifest and the pass checkpoint list must be there at their recorded lengths (their
+  // bytes are checked against the checksums as they are read); besides them, only what a
+  // run killed at some point can leave (removed before it is used) is allowed.
+  void check_files(Run& run, const std::vector<std::string>& names) const {
+    const Manifest& m = run.manifest;
+    if (m.segments != run.layout.segments) throw damaged_folder(Manifest::kFile, "the layout does not match the key space");
+    if (m.finished) return;  // the answer is the manifest's; leftover cells are removed on the way out
+    const int depth = m.depth;
+    std::optional<PassRecord> within;  // the checkpoint of the pass under way
+    if (const auto text = run.dir.read_text(PassRecord::kFile)) {
+      PassRecord p = PassRecord::parse(*text, m);
+      if (p.depth > depth) throw damaged_folder(PassRecord::kFile, "a checkpoint of depth " + std::to_string(p.depth) +
+                                                                     " after the manifest's depth " + std::to_string(depth));
+      if (p.depth == depth) within = std::move(p);
+    }
+    const std::uint64_t done = within ? within->next_segment : 0;
+    std::map<std::string, std::pair<FileRecord, bool>> expected;  // name: record, whether longer is allowed
+    for (std::uint64_t t = 0; t < m.segments; ++t) {
+      if (t >= done) {
+        if (m.cells[t].length) expected[cells_file(depth, t)] = {m.cells[t], false};
+        if (m.incoming[t].length) expected[next_file(depth, t)] = {m.incoming[t], false};
+      } else if (within->cells[t].length) {
+        expected[cells_file(depth + 1, t)] = {within->cells[t], false};
+      }
+      if (within && within->next[t].length) expected[next_file(depth + 1, t)] = {within->next[t], true};
+    }
+    for (const auto& [name, record] : expected) {
+      if (!run.dir.exists(name)) throw damaged_folder(name, "missing (the records list it)");
+      const std::uint64_t size = run.dir.size_of(name);
+      const auto& [r, longer_ok] = record;
+      if (size < r.length || (size > r.length && !longer_ok))
+        throw damaged_folder(name, std::to_string(size) + " bytes, the records say " + std::to_string(r.length));
+    }
+    for (const std::string& name : names) {
+      if (name == WorkDir::kLockFile || expected.count(name)) continue;
+      unsigned long long a = 0, b = 0;
+      bool leftover = name == Manifest::kFile || name == PassRecord::kFile || name == std::string(Manifest::kFile) + ".tmp" ||
+                      name == std::string(PassRecord::kFile) + ".tmp";
+      if (std::sscanf(name.c_str(), "cells-%llu-%llu", &a, &b) == 2 && own_leftover(name) && b < m.segments) {
+        // The old generation of a segment already done, or a segment's new cells not yet
+        // checkpointed: both redone or removed. Cells the records say do not exist are not.
+        leftover = (a == static_cast<unsigned long long>(depth & 1)) ? b < done : b >= done;
+      } else if (std::sscanf(name.c_str(), "next-%llu-%llu", &a, &b) == 2 && own_leftover(name) && b < m.segments) {
+        // Lists of the committed pass before, of segments already applied, or appended to
+        // after the last checkpoint.
+        const auto d = static_cast<long long>(a);
+        leftover = d == depth - 1 || (d == depth && b < done) || d == depth + 1;
+      }
+      if (!leftover) throw damaged_folder(name, "not a file the records list");
+    }
   }
 
   // A fresh run's first depths in memory (engines/external/sorted_levels.hpp) while they fit
   // `budget_keys`, then one generation of cells written at once: the states of the earlier
   // depths done, those of the last level at its depth's current code, claimed ahead as a
   // pass would have left them; the passes go on from that depth. Killed before the manifest
-  // is written, the folder holds no run, and a fresh start overwrites these cells.
+  // is written, the folder holds no run, and a fresh start removes these cells.
   void seed(Run& run, std::uint64_t budget_keys) {
     Timer timer;
     WorkDir& dir = run.dir;
@@ -301,7 +322,7 @@ class ExternalBfs {
     arena.execute([&] {
       s = sorted_levels(puzzle_, enc_, run.start_key, budget_keys, options_.max_depth, l.segment_keys, kSamplesPerDepth);
     });
-    nlohmann::json& m = run.manifest;
+    Manifest& m = run.manifest;
     const int last_depth = static_cast<int>(s.counts.size()) - 1;
     // Every depth found is done, except the last when the search stopped short: the pass
     // of that depth expands (and samples) its cells.
@@ -309,30 +330,27 @@ class ExternalBfs {
     for (int d = 0; d < done_depths; ++d) {
       std::vector<std::string> texts;
       for (const Key k : s.samples[d]) texts.push_back(puzzle_.format(enc_.decode(k)));
-      m["samples"][std::to_string(d)] = texts;
+      m.samples[d] = texts;
     }
-    m["expanded"] = s.expanded;
-    m["generated"] = s.generated;
-    m["seeded_depths"] = done_depths;
-    m["pending_entries"] = 0;
+    m.expanded = s.expanded;
+    m.generated = s.generated;
+    m.seeded_depths = done_depths;
+    m.pending_entries = 0;
     if (s.complete) {  // the whole search fitted
-      m["depth_counts"] = s.counts;
-      m["depth"] = s.counts.size();
-      m["finished"] = true;
+      m.depth_counts = s.counts;
+      m.depth = static_cast<int>(s.counts.size());
+      m.finished = true;
       return;
     }
-    m["depth_counts"] = std::vector<std::uint64_t>(s.counts.begin(), s.counts.end() - 1);
-    m["depth"] = last_depth;
-    std::vector<std::uint64_t> ahead(l.segments, 0);
-    for (const Key k : s.last) ++ahead[k / l.segment_keys];
-    m["claimed_ahead"] = s.last.size();
-    m["claimed_ahead_by_segment"] = ahead;
+    m.depth_counts.assign(s.counts.begin(), s.counts.end() - 1);
+    m.depth = last_depth;
+    for (const Key k : s.last) ++m.claimed_ahead[k / l.segment_keys];
     TwoBitCells cells(l.segment_keys);
     const unsigned current = TwoBitCells::current_code(last_depth);
     auto visited = s.visited.begin(), last = s.last.begin();
     for (std::uint64_t t = 0; t < l.segments; ++t) {
+      throw_if_interrupted();
       const Key base = t * l.segment_keys, end = std::min<Key>(base + l.segment_keys, bound);
-      dir.remove(cells_file(last_depth, t));  // an earlier, killed start's
       if (visited == s.visited.end() || *visited >= end) continue;  // no state here yet: no file
       const std::uint64_t bytes = ExternalLayout::segment_bytes(end - base);
       std::fill(cells.raw_bytes(), cells.raw_bytes() + bytes, 0);
@@ -341,21 +359,36 @@ class ExternalBfs {
         cells.mark_key(*visited - base, in_last ? current : TwoBitCells::kDone);
         if (in_last) ++last;
       }
-      DataFile out(dir.file(cells_file(last_depth, t)), DataFile::Mode::create);
-      out.write_all(cells.raw_bytes(), bytes);
-      out.start_writeback();
-      out.close();
+      write_cells(dir, cells_file(last_depth, t), cells, bytes, m.cells[t]);
       run.bytes_written += bytes;
     }
     for (std::uint64_t t = 0; t < l.segments; ++t) {
-      if (!dir.exists(cells_file(last_depth, t))) continue;
+      if (!m.cells[t].length) continue;
       DataFile f(dir.file(cells_file(last_depth, t)), DataFile::Mode::read);
       dir.sync(f);
     }
     dir.sync();
-    m["bytes_written"] = run.bytes_written;
+    m.bytes_written = run.bytes_written;
     if (options_.progress)
       for (int d = 1; d < last_depth; ++d) options_.progress(d, s.counts[d], timer.seconds());
+  }
+
+  // A segment's cells to a new file, with their record (one chunk).
+  static void write_cells(WorkDir& dir, const std::string& name, TwoBitCells& cells, std::uint64_t bytes, FileRecord& record) {
+    DataFile out(dir.file(name), DataFile::Mode::create);
+    out.write_all(cells.raw_bytes(), bytes);
+    out.start_writeback();
+    out.close();
+    record = FileRecord{};
+    record.append(cells.raw_bytes(), bytes);
+  }
+  // A segment's cells back from its file, checked against their record.
+  static void read_cells(WorkDir& dir, const std::string& name, TwoBitCells& cells, std::uint64_t bytes, const FileRecord& record) {
+    DataFile f(dir.file(name), DataFile::Mode::read);
+    if (record.length != bytes || f.size() != bytes)
+      throw damaged_folder(name, std::to_string(f.size()) + " bytes, the records say " + std::to_string(record.length));
+    f.read_exactly(cells.raw_bytes(), bytes);
+    if (FileRecord::chunk_hash(cells.raw_bytes(), bytes, 0) != record.checksum) throw damaged_folder(name, "checksum mismatch");
   }
 
   struct Scratch {
@@ -367,66 +400,25 @@ class ExternalBfs {
     std::uint64_t claimed = 0, expanded = 0, generated = 0;
   };
 
-  // What a pass has done so far: saved in pass.json at every segment checkpoint, so a
-  // killed run resumes inside the pass it was in.
-  struct PassProgress {
-    int depth = 0;
-    std::uint64_t next_segment = 0;  // the segments below it are done
-    std::uint64_t count = 0;         // keys at this depth found so far
-    std::uint64_t expanded = 0, generated = 0, bytes_written = 0, bytes_read = 0, peak_disk_bytes = 0;
-    std::vector<std::uint64_t> lengths, entries;  // per successor file of depth + 1: bytes and offsets
-    std::vector<std::uint64_t> ahead;             // per segment: keys of depth + 1 claimed inside it
-    std::vector<std::string> samples;             // states found at this depth, from different segments
-
-    nlohmann::json to_json() const {
-      return {{"depth", depth},
-              {"next_segment", next_segment},
-              {"count", count},
-              {"expanded", expanded},
-              {"generated", generated},
-              {"bytes_written", bytes_written},
-              {"bytes_read", bytes_read},
-              {"peak_disk_bytes", peak_disk_bytes},
-              {"lengths", lengths},
-              {"entries", entries},
-              {"ahead", ahead},
-              {"samples", samples}};
-    }
-    static PassProgress from_json(const nlohmann::json& j) {
-      PassProgress p;
-      p.depth = j.at("depth");
-      p.next_segment = j.at("next_segment");
-      p.count = j.at("count");
-      p.expanded = j.at("expanded");
-      p.generated = j.at("generated");
-      p.bytes_written = j.at("bytes_written");
-      p.bytes_read = j.at("bytes_read");
-      p.peak_disk_bytes = j.at("peak_disk_bytes");
-      p.lengths = j.at("lengths").get<std::vector<std::uint64_t>>();
-      p.entries = j.at("entries").get<std::vector<std::uint64_t>>();
-      p.ahead = j.at("ahead").get<std::vector<std::uint64_t>>();
-      p.samples = j.at("samples").get<std::vector<std::string>>();
-      return p;
-    }
-  };
-
   // Successors routed to other segments: per-thread buffers, sorted, deduplicated and
-  // encoded as one run, then appended to the target's file (one lock per target file).
+  // encoded as one run, then appended to the target's file (one lock per target file),
+  // whose record in the pass checkpoint grows with it.
   struct Router {
     WorkDir& dir;
     int depth;  // the depth the routed keys are at
     std::uint64_t segment_keys, entries_per_buffer;
     std::vector<std::mutex> locks;
-    std::vector<std::uint64_t>&lengths, &entries;  // per target, guarded by its lock
-    std::vector<char> unsynced;                     // per target: appended since the last checkpoint
+    std::vector<FileRecord>& files;       // per target, guarded by its lock
+    std::vector<std::uint64_t>& entries;  // per target, guarded by its lock
+    std::vector<char> unsynced;           // per target: appended since the last checkpoint
     std::atomic<std::uint64_t> bytes{0};
-    Router(WorkDir& d, int depth_, const ExternalLayout& l, PassProgress& progress)
+    Router(WorkDir& d, int depth_, const ExternalLayout& l, PassRecord& progress)
         : dir(d),
           depth(depth_),
           segment_keys(l.segment_keys),
           entries_per_buffer(l.buffer_entries),
           locks(l.segments),
-          lengths(progress.lengths),
+          files(progress.next),
           entries(progress.entries),
           unsynced(l.segments, 0) {}
 
@@ -441,7 +433,7 @@ class ExternalBfs {
         DataFile f(dir.file(next_file(depth, target)), DataFile::Mode::append);
         f.write_all(scratch.encoded.data(), scratch.encoded.size());
         f.close();
-        lengths[target] += scratch.encoded.size();
+        files[target].append(scratch.encoded.data(), scratch.encoded.size());
         entries[target] += buffer.size();
         unsynced[target] = 1;
       }
@@ -485,28 +477,18 @@ class ExternalBfs {
   // successor files are cut back to their recorded lengths, and whatever the interrupted
   // segment wrote is redone), otherwise at its first segment after removing whatever an
   // interrupted pass or the cleanup after a commit left behind.
-  PassProgress resume_point(Run& run, int depth) {
+  PassRecord resume_point(Run& run, int depth) {
     WorkDir& dir = run.dir;
+    const Manifest& m = run.manifest;
     const ExternalLayout& l = run.layout;
-    if (const auto text = dir.read_text(kPassFile)) {
-      PassProgress p;
-      bool usable = false;
-      try {
-        p = PassProgress::from_json(nlohmann::json::parse(*text));
-        usable = p.depth == depth;
-      } catch (const nlohmann::json::exception&) {
-        throw InputError("'" + dir.file(kPassFile) + "' is damaged (not a checkpoint of this program)");
-      }
-      if (usable) {
-        if (p.lengths.size() != l.segments || p.entries.size() != l.segments || p.ahead.size() != l.segments ||
-            p.next_segment > l.segments)
-          throw InputError("'" + dir.file(kPassFile) + "' does not match the folder's layout (a damaged work folder)");
+    if (const auto text = dir.read_text(PassRecord::kFile)) {
+      PassRecord p = PassRecord::parse(*text, m);
+      if (p.depth == depth) {
         for (std::uint64_t u = 0; u < l.segments; ++u) {
           const std::string name = next_file(depth + 1, u);
-          if (dir.size_of(name) < p.lengths[u])
-            throw InputError("'" + dir.file(name) + "' is shorter than its checkpoint says (a damaged work folder)");
-          if (p.lengths[u] == 0) dir.remove(name);
-          else dir.truncate(name, p.lengths[u]);
+          if (dir.size_of(name) < p.next[u].length) throw damaged_folder(name, "shorter than its checkpoint says");
+          if (p.next[u].length == 0) dir.remove(name);
+          else dir.truncate(name, p.next[u].length);
         }
         for (std::uint64_t t = 0; t < p.next_segment; ++t) {
           dir.remove(cells_file(depth, t));
@@ -515,18 +497,19 @@ class ExternalBfs {
         dir.sync();
         return p;
       }
-      dir.remove(kPassFile);  // a checkpoint of a pass the manifest has since committed
+      dir.remove(PassRecord::kFile);  // a checkpoint of a pass the manifest has since committed
     }
     for (std::uint64_t t = 0; t < l.segments; ++t) {
       dir.remove(cells_file(depth + 1, t));
       dir.remove(next_file(depth + 1, t));
       if (depth > 0) dir.remove(next_file(depth - 1, t));
     }
-    PassProgress p;
+    PassRecord p;
     p.depth = depth;
-    p.count = run.manifest["claimed_ahead"];  // this depth's keys claimed inside their own segment last pass
-    p.lengths.assign(l.segments, 0);
+    p.count = m.claimed_ahead_total();  // this depth's keys claimed inside their own segment last pass
+    p.next.assign(l.segments, FileRecord{});
     p.entries.assign(l.segments, 0);
+    p.cells.assign(l.segments, FileRecord{});
     p.ahead.assign(l.segments, 0);
     return p;
   }
@@ -538,20 +521,19 @@ class ExternalBfs {
   // lists are estimated as the last depth's states times its growth ratio plus a quarter,
   // times the successors the last pass routed per state and the bytes each took; the lists
   // this pass applies are deleted as it goes and count against that.
-  std::uint64_t expected_routing(Run& run, int depth, std::uint64_t first_segment) const {
-    const nlohmann::json& m = run.manifest;
+  std::uint64_t expected_routing(const Run& run, int depth, std::uint64_t first_segment) const {
+    const Manifest& m = run.manifest;
     const ExternalLayout& l = run.layout;
-    const std::uint64_t pending = m["pending_entries"];
-    const std::uint64_t frontier_bound = m["claimed_ahead"].get<std::uint64_t>() + pending;
-    const auto counts = m["depth_counts"].get<std::vector<std::uint64_t>>();
+    const std::uint64_t pending = m.pending_entries;
+    const std::uint64_t frontier_bound = m.claimed_ahead_total() + pending;
+    const auto& counts = m.depth_counts;
     if (counts.size() < 2 || static_cast<int>(counts.size()) != depth || pending == 0)
       return l.expected_routed_bytes(frontier_bound, puzzle_.move_count());
     if (first_segment >= l.segments) return 0;
     std::uint64_t incoming_bytes = 0, total_incoming_bytes = 0;  // of the segments still to do; of all
     for (std::uint64_t t = 0; t < l.segments; ++t) {
-      const std::uint64_t bytes = run.dir.size_of(next_file(depth, t));
-      total_incoming_bytes += bytes;
-      if (t >= first_segment) incoming_bytes += bytes;
+      total_incoming_bytes += m.incoming[t].length;
+      if (t >= first_segment) incoming_bytes += m.incoming[t].length;
     }
     const double last = static_cast<double>(counts.back()), before = static_cast<double>(counts[counts.size() - 2]);
     const double states = std::min(static_cast<double>(frontier_bound), last * std::max(1.0, last / before) * 1.25);
@@ -568,21 +550,26 @@ class ExternalBfs {
 
   // Delayed duplicate detection: the offsets other segments sent segment `t` for this depth
   // claim the cells still unseen (the others were reached earlier). Runs are read in
-  // batches and applied in parallel; returns the cells claimed.
+  // batches and applied in parallel, each run's bytes summed into the file's checksum as it
+  // is read; the sum must match the record before the segment's new cells can be saved.
+  // Returns the cells claimed.
   std::uint64_t apply_incoming(Run& run, int depth, std::uint64_t t, std::uint64_t keys, TwoBitCells& cells, unsigned code) {
     WorkDir& dir = run.dir;
+    const FileRecord& record = run.manifest.incoming[t];
+    if (record.length == 0) return 0;
     const std::string name = next_file(depth, t);
-    if (!dir.exists(name)) return 0;
-    const auto damaged = [&](const std::string& why) { return InputError("'" + dir.file(name) + "' is damaged (" + why + ")"); };
+    DataFile f(dir.file(name), DataFile::Mode::read);
+    if (f.size() != record.length)
+      throw damaged_folder(name, std::to_string(f.size()) + " bytes, the records say " + std::to_string(record.length));
     const std::uint64_t batch_bytes = std::max<std::uint64_t>(run.layout.buffer_entries, ExternalLayout::kMinBufferEntries) *
                                       ExternalLayout::kEncodedBytesPerEntry;
-    DataFile f(dir.file(name), DataFile::Mode::read);
     std::vector<unsigned char> batch;
     std::vector<std::pair<OffsetRunHeader, std::size_t>> runs;  // header, payload position in batch
-    std::uint64_t claimed_total = 0;
+    std::uint64_t claimed_total = 0, offset = 0, checksum = 0;   // bytes of the file read so far; their checksum
     OffsetRunHeader pending{};
     bool have_pending = false;
     for (bool more = true; more;) {
+      throw_if_interrupted();
       batch.clear();
       runs.clear();
       // Whole runs until the batch is full (at least one run).
@@ -597,12 +584,12 @@ class ExternalBfs {
             more = false;
             break;
           }
-          if (got != sizeof h) throw damaged("a partial run header");
+          if (got != sizeof h) throw damaged_folder(name, "a partial run header");
           run.bytes_read += got;
         }
         if (h.count == 0 || h.count > ExternalLayout::kMaxBufferEntries ||
             h.payload_bytes > std::uint64_t{h.count} * ExternalLayout::kEncodedBytesPerEntry + 8)
-          throw damaged("a run header out of range");
+          throw damaged_folder(name, "a run header out of range");
         if (!runs.empty() && batch.size() + h.payload_bytes > batch_bytes) {
           pending = h;
           have_pending = true;
@@ -612,6 +599,11 @@ class ExternalBfs {
         batch.resize(at + h.payload_bytes);
         f.read_exactly(batch.data() + at, h.payload_bytes);
         run.bytes_read += h.payload_bytes;
+        ChunkReader chunk(offset);
+        chunk.update(&h, sizeof h);
+        chunk.update(batch.data() + at, h.payload_bytes);
+        checksum += chunk.hash();
+        offset += sizeof h + h.payload_bytes;
         runs.emplace_back(h, at);
       }
       if (runs.empty()) break;
@@ -627,39 +619,44 @@ class ExternalBfs {
         parallel_chunks(cursors.size(), 1, [&](std::uint64_t begin, std::uint64_t stop) {
           for (std::uint64_t r = begin; r != stop; ++r) {
             std::uint64_t mine = 0;
-            if (!cursors[r].take_below(end, keys, [&](std::uint32_t offset) { mine += cells.claim(offset, code); }))
+            if (!cursors[r].take_below(end, keys, [&](std::uint32_t key) { mine += cells.claim(key, code); }))
               bad.store(true, std::memory_order_relaxed);
             claimed.fetch_add(mine, std::memory_order_relaxed);
           }
         });
       }
       for (const auto& c : cursors) bad = bad || !c.done();
-      if (bad) throw damaged("a run that does not decode to offsets inside its segment");
+      if (bad) throw damaged_folder(name, "a run that does not decode to offsets inside its segment");
       claimed_total += claimed;
     }
+    if (offset != record.length || checksum != record.checksum) throw damaged_folder(name, "checksum mismatch");
     return claimed_total;
   }
 
-  // One depth: apply the successors sent to each segment, expand its cells at this depth,
-  // save it as the next generation with a checkpoint; then commit the manifest.
-  void pass(Run& run, const Timer& timer) {
+  // One depth: apply the successors sent to each segment and, when `expand`, expand its
+  // cells at this depth and save them as the next generation with a checkpoint, then commit
+  // the manifest. Without `expand` (the depth of --max-depth) the pass only counts: it
+  // writes nothing, so the folder can still go deeper. Returns the states at this depth.
+  std::uint64_t pass(Run& run, const Timer& timer, bool expand) {
     WorkDir& dir = run.dir;
-    nlohmann::json& m = run.manifest;
-    const int depth = m["depth"];
+    Manifest& m = run.manifest;
+    const int depth = m.depth;
     const ExternalLayout& l = run.layout;
     const Key bound = enc_.key_bound();
-    const bool expand = options_.max_depth < 0 || depth < options_.max_depth;
 
-    PassProgress progress = resume_point(run, depth);
-    if (progress.next_segment == 0 && depth > 0 && m["claimed_ahead"] == 0 && m["pending_entries"] == 0) {  // nothing at this depth
+    PassRecord progress = resume_point(run, depth);
+    if (progress.next_segment == 0 && depth > 0 && m.claimed_ahead_total() == 0 && m.pending_entries == 0) {  // nothing at this depth
       finish(run);
-      return;
+      return 0;
     }
-    const std::uint64_t need = 2 * ExternalLayout::segment_bytes(l.segment_keys) + (expand ? expected_routing(run, depth, progress.next_segment) : 0);
-    if (const std::uint64_t free = dir.free_bytes(); free < need)
-      throw InputError("depth " + std::to_string(depth) + " of " + puzzle_.name() + " may need " + std::to_string(need >> 20) +
-                       " MiB more in '" + dir.path() + "', only " + std::to_string(free >> 20) +
-                       " MiB free; free some space and rerun with --resume");
+    if (expand) {
+      const std::uint64_t need = 2 * ExternalLayout::segment_bytes(l.segment_keys) + expected_routing(run, depth, progress.next_segment);
+      if (const std::uint64_t free = dir.free_bytes(); free < need) {
+        const auto [need_text, free_text] = human_bytes_apart(need, free);
+        throw InputError("depth " + std::to_string(depth) + " of " + puzzle_.name() + " may need " + need_text + " more in '" +
+                         dir.path() + "', only " + free_text + " free; free some space and rerun with --resume");
+      }
+    }
 
     TwoBitCells cells(l.segment_keys);
     Router router(dir, depth + 1, l, progress);
@@ -668,26 +665,26 @@ class ExternalBfs {
 
     // Segment t's checkpoint is taken after segment t+1 has been worked on, so that the
     // kernel writes t's cells back while t+1 computes, and the fsync finds little to do.
-    std::optional<std::pair<std::uint64_t, PassProgress>> unsaved;
+    std::optional<std::pair<std::uint64_t, PassRecord>> unsaved;
     const auto checkpoint = [&] {
       if (!unsaved) return;
       const auto& [t, snapshot] = *unsaved;
-      if (dir.exists(cells_file(depth + 1, t))) {
+      if (snapshot.cells[t].length) {
         DataFile f(dir.file(cells_file(depth + 1, t)), DataFile::Mode::read);
         dir.sync(f);
       }
       router.sync();  // the successor files up to (at least) the lengths the snapshot records
       dir.sync();
       progress.peak_disk_bytes = std::max(progress.peak_disk_bytes, dir.total_bytes());
-      PassProgress saved = snapshot;
+      PassRecord saved = snapshot;
       saved.peak_disk_bytes = progress.peak_disk_bytes;
-      dir.write_text_atomically(kPassFile, saved.to_json().dump() + "\n");
+      dir.write_text_atomically(PassRecord::kFile, saved.text());
       dir.remove(cells_file(depth, t));
       dir.remove(next_file(depth, t));
       unsaved.reset();
     };
-    const auto& ahead_before = m["claimed_ahead_by_segment"];
     for (std::uint64_t t = progress.next_segment; t < l.segments; ++t) {
+      throw_if_interrupted();
       const std::uint64_t read_before = run.bytes_read, written_before = run.bytes_written + router.bytes;
       const Key base = t * l.segment_keys;
       const std::uint64_t keys = std::min<Key>(l.segment_keys, bound - base);
@@ -696,15 +693,15 @@ class ExternalBfs {
         dir.prefetch(cells_file(depth, t + 1));
         dir.prefetch(next_file(depth, t + 1));
       }
-      dir.remove(cells_file(depth + 1, t));  // a redo's leftover (possibly a link to the old cells)
-      if (!dir.exists(next_file(depth, t)) && ahead_before.at(t) == 0) {
+      if (expand) dir.remove(cells_file(depth + 1, t));  // a redo's leftover (possibly a link to the old cells)
+      if (m.incoming[t].length == 0 && m.claimed_ahead[t] == 0) {
         // Nothing reached this segment at this depth: its cells stay as they are (a file
         // that does not exist holds only unseen cells).
-        if (dir.exists(cells_file(depth, t))) dir.link(cells_file(depth, t), cells_file(depth + 1, t));
+        if (expand && m.cells[t].length) dir.link(cells_file(depth, t), cells_file(depth + 1, t));
+        progress.cells[t] = m.cells[t];
       } else {
-        if (dir.exists(cells_file(depth, t))) {
-          DataFile f(dir.file(cells_file(depth, t)), DataFile::Mode::read);
-          f.read_exactly(cells.raw_bytes(), bytes);
+        if (m.cells[t].length) {
+          read_cells(dir, cells_file(depth, t), cells, bytes, m.cells[t]);
           run.bytes_read += bytes;
         } else {
           std::fill(cells.raw_bytes(), cells.raw_bytes() + bytes, 0);
@@ -722,75 +719,91 @@ class ExternalBfs {
           parallel_chunks(words, grain, [&](std::uint64_t begin, std::uint64_t end) {
             expand_words(cells, base, keys, begin, end, current, next, router, scratch.local());
           });
-        }
-        // Every successor of this segment goes to disk before its checkpoint: the buffers
-        // the threads hold are sorted, encoded and appended in parallel, each with the
-        // sort scratch of the thread that takes it (on the widest levels this is about half
-        // of all the routing work, so one thread doing it alone would idle the others).
-        std::vector<std::pair<Scratch*, std::uint64_t>> unflushed;  // owner, target
-        for (auto& s : scratch) {
-          for (std::uint64_t u = 0; u < s.routed.size(); ++u)
-            if (!s.routed[u].empty()) unflushed.emplace_back(&s, u);
-        }
-        parallel_chunks(unflushed.size(), 1, [&](std::uint64_t begin, std::uint64_t end) {
-          for (std::uint64_t i = begin; i != end; ++i) {
-            const auto [owner, target] = unflushed[i];
-            router.flush(target, owner->routed[target], scratch.local());
+          flush_routed(router, scratch);
+          for (auto& s : scratch) {
+            progress.ahead[t] += std::exchange(s.claimed, 0);
+            progress.expanded += std::exchange(s.expanded, 0);
+            progress.generated += std::exchange(s.generated, 0);
           }
-        });
-        for (auto& s : scratch) {
-          progress.ahead[t] += std::exchange(s.claimed, 0);
-          progress.expanded += std::exchange(s.expanded, 0);
-          progress.generated += std::exchange(s.generated, 0);
+          write_cells(dir, cells_file(depth + 1, t), cells, bytes, progress.cells[t]);
+          run.bytes_written += bytes;
         }
-        DataFile out(dir.file(cells_file(depth + 1, t)), DataFile::Mode::create);
-        out.write_all(cells.raw_bytes(), bytes);
-        out.start_writeback();
-        out.close();
-        run.bytes_written += bytes;
       }
       progress.next_segment = t + 1;
       progress.bytes_read += run.bytes_read - read_before;
       progress.bytes_written += run.bytes_written + router.bytes - written_before;
-      checkpoint();  // segment t-1's
-      unsaved.emplace(t, progress);
+      if (expand) {
+        checkpoint();  // segment t-1's
+        unsaved.emplace(t, progress);
+      }
     }
+    if (!expand) return progress.count;
     checkpoint();
     run.bytes_written += router.bytes;
     run.peak_disk_bytes = std::max(run.peak_disk_bytes, progress.peak_disk_bytes);
+    commit(run, progress);
+    if (progress.count > 0 && depth > 0 && options_.progress) options_.progress(depth, progress.count, timer.seconds());
+    return progress.count;
+  }
 
-    // The commit point: until the manifest is replaced, a resumed run goes on from pass.json.
+  // Every successor of a segment goes to disk before its checkpoint: the buffers the
+  // threads hold are sorted, encoded and appended in parallel, each with the sort scratch
+  // of the thread that takes it (on the widest levels this is about half of all the routing
+  // work, so one thread doing it alone would idle the others).
+  static void flush_routed(Router& router, tbb::enumerable_thread_specific<Scratch>& scratch) {
+    std::vector<std::pair<Scratch*, std::uint64_t>> unflushed;  // owner, target
+    for (auto& s : scratch) {
+      for (std::uint64_t u = 0; u < s.routed.size(); ++u)
+        if (!s.routed[u].empty()) unflushed.emplace_back(&s, u);
+    }
+    parallel_chunks(unflushed.size(), 1, [&](std::uint64_t begin, std::uint64_t end) {
+      for (std::uint64_t i = begin; i != end; ++i) {
+        const auto [owner, target] = unflushed[i];
+        router.flush(target, owner->routed[target], scratch.local());
+      }
+    });
+  }
+
+  // The commit point of a pass: until the manifest is replaced, a resumed run goes on from
+  // pass.json.
+  void commit(Run& run, const PassRecord& progress) {
+    Manifest& m = run.manifest;
+    const int depth = m.depth;
     const std::uint64_t count = progress.count;
     std::uint64_t pending = 0;
     for (const std::uint64_t e : progress.entries) pending += e;
-    if (count > 0) m["depth_counts"].push_back(count);
-    if (!progress.samples.empty()) m["samples"][std::to_string(depth)] = progress.samples;
-    m["depth"] = depth + 1;
-    m["claimed_ahead"] = std::accumulate(progress.ahead.begin(), progress.ahead.end(), std::uint64_t{0});
-    m["claimed_ahead_by_segment"] = progress.ahead;
-    m["pending_entries"] = pending;
-    m["expanded"] = m["expanded"].get<std::uint64_t>() + progress.expanded;
-    m["generated"] = m["generated"].get<std::uint64_t>() + progress.generated;
-    m["bytes_written"] = m["bytes_written"].get<std::uint64_t>() + progress.bytes_written;
-    m["bytes_read"] = m["bytes_read"].get<std::uint64_t>() + progress.bytes_read;
-    m["peak_disk_bytes"] = std::max(m.value("peak_disk_bytes", std::uint64_t{0}), progress.peak_disk_bytes);
-    const bool done = count == 0 || !expand;
-    if (done) m["finished"] = true;
-    dir.write_text_atomically(kManifest, m.dump(1) + "\n");
-    dir.remove(kPassFile);
-    if (done) {
-      for (std::uint64_t t = 0; t < l.segments; ++t) {
-        dir.remove(cells_file(depth + 1, t));
-        dir.remove(next_file(depth + 1, t));
-      }
+    if (count > 0) m.depth_counts.push_back(count);
+    if (!progress.samples.empty()) m.samples[depth] = progress.samples;
+    m.depth = depth + 1;
+    m.claimed_ahead = progress.ahead;
+    m.pending_entries = pending;
+    m.cells = progress.cells;
+    m.incoming = progress.next;
+    m.expanded += progress.expanded;
+    m.generated += progress.generated;
+    m.bytes_written += progress.bytes_written;
+    m.bytes_read += progress.bytes_read;
+    m.peak_disk_bytes = std::max(m.peak_disk_bytes, progress.peak_disk_bytes);
+    if (count == 0) {
+      finish(run);
+    } else {
+      save_manifest(run);
     }
-    if (count > 0 && depth > 0 && options_.progress) options_.progress(depth, count, timer.seconds());
+    run.dir.remove(PassRecord::kFile);
   }
 
+  // The search ran out: the manifest keeps the answer, the data files go.
   void finish(Run& run) {
-    run.manifest["finished"] = true;
-    run.dir.write_text_atomically(kManifest, run.manifest.dump(1) + "\n");
-    for (std::uint64_t t = 0; t < run.layout.segments; ++t) run.dir.remove(cells_file(run.manifest["depth"], t));
+    Manifest& m = run.manifest;
+    m.finished = true;
+    m.cells.assign(m.segments, FileRecord{});
+    m.incoming.assign(m.segments, FileRecord{});
+    save_manifest(run);
+    for (std::uint64_t t = 0; t < run.layout.segments; ++t) {
+      run.dir.remove(cells_file(m.depth, t));
+      run.dir.remove(cells_file(m.depth + 1, t));
+      run.dir.remove(next_file(m.depth, t));
+    }
   }
 
   static constexpr std::uint64_t kApplyWindow = std::uint64_t{1} << 24;  // 4 MiB of cells: stays in the cache
@@ -813,12 +826,14 @@ class ExternalBfs {
 
   // Expands the cells at `current` in words [begin, end) of the loaded segment: successors
   // inside it are claimed with `next` (their cells prefetched as a batch first), the others
-  // routed to their segment.
+  // routed to their segment. A signal stops the pass between batches (the segment is redone
+  // on resume).
   void expand_words(TwoBitCells& cells, Key base, std::uint64_t keys, std::uint64_t begin, std::uint64_t end, unsigned current,
                     unsigned next, Router& router, Scratch& local) const {
     const std::uint64_t per_segment = router.segment_keys;
     if (local.routed.size() != router.locks.size()) local.routed.resize(router.locks.size());
     for_each_frontier_batch(cells, begin, end, current, base, local.keys, kBatch, [&] {
+      throw_if_interrupted();
       local.inside.clear();
       State successor;
       for (const Key k : local.keys)

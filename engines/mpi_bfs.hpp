@@ -33,6 +33,21 @@
 // * MPI is started by the first mpi engine a process builds (MpiWorld), not in main, so
 //   no other command or test runs it; without mpirun the process is a world of one rank.
 //   Only rank 0's result reports: the other ranks print nothing.
+// * One configuration for all ranks. Every rank must run the same collectives in the same
+//   order, so ranks started with different arguments (mpirun's `-np 1 A : -np 1 B`) would
+//   read past their slices or wait forever for one another. Before any other collective,
+//   MpiWorld::require_same_configuration gives every rank rank 0's canonical text of the
+//   run (the puzzle, encoder, start, depth limit, repetitions, ...: all that decides the
+//   sequence of collectives) and agrees with one MPI_Allreduce whether any rank differs;
+//   if one does, rank 0 names the first such rank's difference in one line and every rank
+//   ends with status 2 (no MPI_Abort: no rank is left inside a collective). The thread
+//   count is not part of it: threads only split a rank's own work, exchange nothing, and
+//   may legitimately differ between ranks (nodes with different core counts, or the
+//   default of every core of each rank's machine).
+// * Threads reported are threads that ran: each rank's arena is capped at what oneTBB may
+//   run in this process (its CPU affinity mask: mpirun binds each rank to one core by
+//   default with few ranks), the result reports the smallest arena of any rank, and rank 0
+//   warns once when a rank got fewer threads than it asked for.
 #pragma once
 
 #include <mpi.h>
@@ -45,11 +60,13 @@
 #include <exception>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 
 #include "core/concepts.hpp"
@@ -86,6 +103,48 @@ class MpiWorld {
     if (size > 1) MPI_Abort(MPI_COMM_WORLD, status);
   }
 
+  // Collective, and the first one a run makes: whether every rank was started with the same
+  // configuration. `canonical` is the run's configuration as "--option value" lines in a
+  // fixed order, the same text on ranks that run the same search. Rank 0's text goes to
+  // every rank (MPI_Bcast), each compares it with its own, and one MPI_Allreduce makes the
+  // verdict every rank's. When some rank differs, the first such rank sends its text to
+  // rank 0, rank 0 prints one line naming the options that differ, and every rank returns
+  // false with no collective pending (the caller ends with status 2; MPI finalizes at
+  // exit). A world of one rank always agrees.
+  [[nodiscard]] bool require_same_configuration(std::string_view canonical) const {
+    if (size_ == 1) return true;
+    std::uint64_t length = canonical.size();
+    MPI_Bcast(&length, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    std::string root(canonical);
+    root.resize(length);
+    MPI_Bcast(root.data(), static_cast<int>(length), MPI_CHAR, 0, MPI_COMM_WORLD);
+    // The first rank that differs (MPI_MIN; size_ when none) and, only when one does, how
+    // many differ (MPI_SUM): every rank takes the same branch after the first.
+    const bool differs = root != canonical;
+    int mine[2] = {differs ? rank_ : size_, differs ? 1 : 0}, agreed[2] = {size_, 0};
+    MPI_Allreduce(&mine[0], &agreed[0], 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (agreed[0] == size_) return true;
+    MPI_Allreduce(&mine[1], &agreed[1], 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    const int first = agreed[0];
+    if (rank_ == first) {
+      const std::uint64_t own = canonical.size();
+      MPI_Send(&own, 1, MPI_UINT64_T, 0, 0, MPI_COMM_WORLD);
+      MPI_Send(canonical.data(), static_cast<int>(own), MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+    } else if (rank_ == 0) {
+      std::uint64_t theirs_length = 0;
+      MPI_Recv(&theirs_length, 1, MPI_UINT64_T, first, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      std::string theirs(theirs_length, '\0');
+      MPI_Recv(theirs.data(), static_cast<int>(theirs_length), MPI_CHAR, first, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      const std::string others = agreed[1] > 1 ? ", and " + std::to_string(agreed[1] - 1) + " more of the " +
+                                                     std::to_string(size_) + " ranks differ" : "";
+      std::fprintf(stderr,
+                   "searchbench: the ranks of this MPI job were started with different arguments (rank 0: %s; rank %d: %s%s); "
+                   "start every rank with the same run options\n",
+                   difference(root, theirs).c_str(), first, difference(theirs, root).c_str(), others.c_str());
+    }
+    return false;
+  }
+
   ~MpiWorld() {
     int finished = 0;
     MPI_Finalized(&finished);
@@ -104,6 +163,31 @@ class MpiWorld {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
   }
+  // The lines of `text` ("--option value") that `other` lacks, joined by ", ", values with
+  // spaces quoted; "(none)" when every line of `text` is in `other`.
+  static std::string difference(const std::string& text, const std::string& other) {
+    auto lines = [](const std::string& t) {
+      std::vector<std::string> out;
+      for (std::size_t at = 0; at < t.size();) {
+        const std::size_t end = std::min(t.find('\n', at), t.size());
+        if (end > at) out.push_back(t.substr(at, end - at));
+        at = end + 1;
+      }
+      return out;
+    };
+    const std::vector<std::string> theirs = lines(other);
+    std::string out;
+    for (const std::string& line : lines(text)) {
+      if (std::find(theirs.begin(), theirs.end(), line) != theirs.end()) continue;
+      const std::size_t space = line.find(' ');
+      std::string shown = line;
+      if (space != std::string::npos && line.find(' ', space + 1) != std::string::npos)
+        shown = line.substr(0, space) + " '" + line.substr(space + 1) + "'";
+      out += (out.empty() ? "" : ", ") + shown;
+    }
+    return out.empty() ? "(none)" : out;
+  }
+
   int rank_ = 0, size_ = 1;
 };
 
@@ -210,7 +294,14 @@ class MpiBfs {
     Timer timer;
     SearchResult result;
     const int ranks = world_->size(), me = world_->rank();
-    tbb::task_arena arena(options_.threads);
+    // No more threads than oneTBB may run in this process (its CPU affinity mask, e.g. one
+    // core where mpirun binds each rank to a core), then the concurrency the arena has.
+    const auto allowed = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+    tbb::task_arena arena(static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options_.threads), allowed)));
+    int threads = 1;
+    arena.execute([&] { threads = tbb::this_task_arena::max_concurrency(); });
+    report_threads(threads);
+    result.threads = fewest_threads_;
     TwoBitCells cells(layout.hi - layout.lo);
     arena.execute([&] {
       parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) { cells.clear(begin, end); });
@@ -234,12 +325,12 @@ class MpiBfs {
       const unsigned current = TwoBitCells::current_code(depth), next = TwoBitCells::next_code(depth);
       // The same rule as the parallel engine's, on the global counts (the same on every rank).
       if (layout.bitmap && static_cast<double>(result.depth_counts.back()) > static_cast<double>(layout.bound - seen)) {
-        bytes_sent += bottom_up_level(cells, layout, current, next, arena, frontier_bits, scratch);
+        bytes_sent += bottom_up_level(cells, layout, current, next, arena, threads, frontier_bits, scratch);
         peak_buffers = std::max<std::uint64_t>(peak_buffers, frontier_bits.capacity() * sizeof(std::uint32_t));
       } else {
         const std::uint64_t rounds = rounds_for<Wire>(layout, result.depth_counts.back());
         const std::uint64_t round_words = (layout.slice_words + rounds - 1) / rounds;
-        const std::uint64_t grain = std::max<std::uint64_t>(64, round_words / (64 * static_cast<std::uint64_t>(options_.threads)));
+        const std::uint64_t grain = std::max<std::uint64_t>(64, round_words / (64 * static_cast<std::uint64_t>(threads)));
         for (std::uint64_t round = 0; round < rounds; ++round) {
           const std::uint64_t first = std::min(cells.words(), round * round_words);
           const std::uint64_t last = std::min(cells.words(), first + round_words);
@@ -306,12 +397,35 @@ class MpiBfs {
     return result;
   }
 
+  // Collective, once per engine (its first explore): the fewest threads any rank's arena
+  // has, kept for the result, and one warning line from rank 0 when the CPU affinity of
+  // some rank allowed it fewer threads than it asked for and its machine has (asking for
+  // more threads than cores is capped without a word, as in the parallel engine).
+  void report_threads(int threads) {
+    if (fewest_threads_ > 0) return;
+    MPI_Allreduce(&threads, &fewest_threads_, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int could = std::min(options_.threads, cores);
+    int missing[2] = {could - threads, world_->rank()}, most[2] = {0, 0};  // {threads missing, rank}
+    MPI_Allreduce(missing, most, 1, MPI_2INT, MPI_MAXLOC, MPI_COMM_WORLD);
+    if (most[0] <= 0) return;
+    // The rank missing the most threads tells rank 0 what it had and asked for.
+    int counts[2] = {threads, options_.threads};
+    if (most[1] != 0 && world_->rank() == most[1]) MPI_Send(counts, 2, MPI_INT, 0, 1, MPI_COMM_WORLD);
+    if (world_->rank() != 0) return;
+    if (most[1] != 0) MPI_Recv(counts, 2, MPI_INT, most[1], 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    std::fprintf(stderr,
+                 "searchbench: warning: rank %d runs %d of the %d threads asked for: its CPU affinity allows no more "
+                 "(mpirun binds each rank to a core by default; run mpirun with --bind-to none, or --map-by slot:PE=%d)\n",
+                 most[1], counts[0], counts[1], counts[1]);
+  }
+
   // A bottom-up level: allgather the frontier as one bit per key, let every unseen cell of
   // this rank's slice look for a parent in it (stopping at the first), then retire the
   // frontier. Returns the bytes this rank sent.
   template <class Wire>
   std::uint64_t bottom_up_level(TwoBitCells& cells, const Layout& layout, unsigned current, unsigned next,
-                                tbb::task_arena& arena, std::vector<std::uint32_t>& bits,
+                                tbb::task_arena& arena, int threads, std::vector<std::uint32_t>& bits,
                                 tbb::enumerable_thread_specific<Scratch<Wire>>& scratch) const {
     const std::uint64_t words = layout.slice_words, ranks = static_cast<std::uint64_t>(world_->size());
     const std::uint64_t mine = words * static_cast<std::uint64_t>(world_->rank());
@@ -323,7 +437,7 @@ class MpiBfs {
       });
     });
     MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, bits.data(), static_cast<int>(words), MPI_UINT32_T, MPI_COMM_WORLD);
-    const std::uint64_t grain = std::max<std::uint64_t>(64, cells.words() / (256 * static_cast<std::uint64_t>(options_.threads)));
+    const std::uint64_t grain = std::max<std::uint64_t>(64, cells.words() / (256 * static_cast<std::uint64_t>(threads)));
     arena.execute([&] {
       parallel_chunks(cells.words(), grain, [&](std::uint64_t begin, std::uint64_t end) {
         find_parents_in_words(
@@ -378,6 +492,7 @@ class MpiBfs {
   const E& enc_;
   SearchOptions options_;
   MpiWorld* world_ = nullptr;
+  int fewest_threads_ = 0;  // the fewest threads of any rank's arena; 0: not yet agreed
 };
 
 }  // namespace searchbench

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/printable.hpp"
 #include "encoders/checkers_combinatorial.hpp"
 #include "encoders/magic_cantor.hpp"
 #include "engines/bidir_distance.hpp"
@@ -55,7 +56,7 @@ class Tokens {
     long long v = 0;
     auto [ptr, ec] = std::from_chars(t->data(), t->data() + t->size(), v);
     if (ec != std::errc() || ptr != t->data() + t->size())
-      fail("expected " + std::string(what) + ", got '" + std::string(t->substr(0, 20)) + "'");
+      fail("expected " + std::string(what) + ", got '" + printable(t->substr(0, 20)) + "'");
     return v;
   }
   int line() const { return token_line_; }
@@ -75,7 +76,8 @@ class Tokens {
   }
 
  private:
-  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+  // The C locale's isspace: judges' inputs are written on any system, \v and \f included.
+  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
   std::string_view text_;
   std::size_t pos_ = 0;
   int line_ = 1;
@@ -284,7 +286,7 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
     auto b = in.next();
     if (!b || in.line() != line) in.fail("case " + std::to_string(c + 1) + " needs two boards on one line");
     if (a->size() != b->size())
-      in.fail("boards '" + std::string(a->substr(0, 40)) + "' and '" + std::string(b->substr(0, 40)) + "' differ in length");
+      in.fail("boards '" + printable(a->substr(0, 40)) + "' and '" + printable(b->substr(0, 40)) + "' differ in length");
     // The judge promises N < 21. Longer lines grow without bound for bidir (an antipodal
     // N=32 pair passes 150 MB and keeps going): `searchbench run` takes those, with its
     // memory guard.
@@ -330,7 +332,7 @@ void validate_judge(std::string_view name, const JudgeOptions& options) {
     config.engine = options.engine.empty() ? "bidir" : options.engine;
     config.encoder = options.encoder.empty() && config.engine != "naive" ? "bitpack" : options.encoder;
   } else {
-    throw InputError("unknown judge '" + std::string(name) + "' (choose sicily1151, sicily1515, msquare or fzu1603)");
+    throw InputError("unknown judge '" + printable(name) + "' (choose sicily1151, sicily1515, msquare or fzu1603)");
   }
   make_solver(config);  // throws for an unknown engine or encoder, or one that does not fit
 }
@@ -340,7 +342,7 @@ std::string run_judge(std::string_view name, std::string_view input, const Judge
   if (name == "sicily1515") return judge_sicily(input, true, options);
   if (name == "msquare") return judge_msquare(input, options);
   if (name == "fzu1603") return judge_fzu1603(input, options);
-  throw InputError("unknown judge '" + std::string(name) + "' (choose sicily1151, sicily1515, msquare or fzu1603)");
+  throw InputError("unknown judge '" + printable(name) + "' (choose sicily1151, sicily1515, msquare or fzu1603)");
 }
 
 }  // namespace searchbench

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/printable.hpp"
 #include "core/puzzle_name.hpp"
 
 namespace searchbench {
@@ -107,7 +108,7 @@ class CheckersLine {
     while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
     while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
     if (static_cast<int>(text.size()) != n_)
-      throw InputError("checkers board \"" + std::string(text) + "\" has " + std::to_string(text.size()) +
+      throw InputError("checkers board \"" + printable(text) + "\" has " + std::to_string(text.size()) +
                        " cells, expected " + std::to_string(n_));
     State s;
     int holes = 0;
@@ -118,13 +119,13 @@ class CheckersLine {
         case '#': v = kHash; break;
         case '@': v = kAt; break;
         default:
-          throw InputError(std::string("checkers board \"") + std::string(text) + "\" contains '" + text[i] +
+          throw InputError(std::string("checkers board \"") + printable(text) + "\" contains '" + printable(text.substr(i, 1)) +
                            "' (only '@', '#' and one '&' are allowed)");
       }
       s.cells |= std::uint64_t{v} << (2 * i);
     }
     if (holes != 1)
-      throw InputError("checkers board \"" + std::string(text) + "\" must have exactly one hole '&', it has " +
+      throw InputError("checkers board \"" + printable(text) + "\" must have exactly one hole '&', it has " +
                        std::to_string(holes));
     return s;
   }

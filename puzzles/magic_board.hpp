@@ -21,6 +21,7 @@
 
 #include "core/errors.hpp"
 #include "core/number_list.hpp"
+#include "core/printable.hpp"
 #include "core/puzzle_name.hpp"
 #if defined(__SSSE3__)
 #include <immintrin.h>
@@ -121,6 +122,25 @@ class MagicBoard {
 
   State parse(std::string_view text) const { return parse_ordered(text, false); }
   State parse_clockwise(std::string_view text) const { return parse_ordered(text, true); }
+
+  // A '/' must split the text into its two rows, half of the cells on either side: the
+  // separators are otherwise all alike, so "5 8 7 / 6 4 1 2 3" would silently read as the
+  // board "5 8 7 6 / 4 1 2 3". "" when the text has no '/' or splits into halves, else why not.
+  static std::string row_split_problem(std::string_view text) {
+    std::vector<int> rows{0};
+    bool in_cell = false;
+    for (const char ch : text) {
+      const bool separator = ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',' || ch == '/';
+      if (!separator && !in_cell) ++rows.back();
+      in_cell = !separator;
+      if (ch == '/') rows.push_back(0);
+    }
+    if (rows.size() == 1 || (rows.size() == 2 && rows[0] == rows[1])) return "";
+    std::string sizes;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      sizes += (i == 0 ? "" : i + 1 == rows.size() ? " and " : ", ") + std::to_string(rows[i]);
+    return "rows split by '/' must each hold half of the cells: board \"" + printable(text) + "\" has rows of " + sizes;
+  }
 
   // Validates 2K values already read (row order): each of 1..2K exactly once.
   State from_row_values(const int* values, int count) const {
@@ -228,6 +248,7 @@ class MagicBoard {
     int values[17];
     const int count = parse_number_list(text, values, 17, true, "cell value", "board");
     State s = from_row_values(values, count);
+    if (auto why = row_split_problem(text); !why.empty()) throw InputError(why);
     return clockwise ? from_clockwise(s) : s;
   }
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/printable.hpp"
 #include "core/number_list.hpp"
 #include "core/puzzle_name.hpp"
 #if defined(__SSSE3__)
@@ -112,9 +113,9 @@ class PancakeStack {
       const int v = values[c];
       if (v < 1 || v > n_)
         throw InputError("pancake size " + std::to_string(v) + " is out of range 1.." + std::to_string(n_) + " in stack \"" +
-                         std::string(text) + "\"");
+                         printable(text) + "\"");
       if (seen & (1u << v))
-        throw InputError("pancake size " + std::to_string(v) + " appears twice in stack \"" + std::string(text) + "\"");
+        throw InputError("pancake size " + std::to_string(v) + " appears twice in stack \"" + printable(text) + "\"");
       seen |= 1u << v;
       s.cells[c] = static_cast<std::uint8_t>(v - 1);
     }

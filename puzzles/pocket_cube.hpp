@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/printable.hpp"
 
 namespace searchbench {
 
@@ -114,7 +115,7 @@ class PocketCube {
       const std::string_view token = text.substr(i, j - i);
       i = j;
       if (count >= kMoving)
-        throw InputError("cube \"" + std::string(text) + "\" lists more than 7 corners (DBL is fixed and not listed)");
+        throw InputError("cube \"" + printable(text) + "\" lists more than 7 corners (DBL is fixed and not listed)");
       int corner = -1, twist = 0;
       for (int c = 0; c < kCorners && corner < 0; ++c)
         for (int t = 0; t < 3 && corner < 0; ++t)
@@ -124,12 +125,12 @@ class PocketCube {
             twist = t;
           }
       if (corner < 0)
-        throw InputError("\"" + std::string(token) + "\" in cube \"" + std::string(text) +
+        throw InputError("\"" + printable(token) + "\" in cube \"" + printable(text) +
                          "\" is not a corner (write its colours clockwise, e.g. URF, FUR or RFU)");
       if (corner == kMoving)
-        throw InputError("cube \"" + std::string(text) + "\" moves the DBL corner, which stays fixed in this model");
+        throw InputError("cube \"" + printable(text) + "\" moves the DBL corner, which stays fixed in this model");
       if (seen & (1u << corner))
-        throw InputError("corner " + std::string(kCornerNames[corner]) + " appears twice in cube \"" + std::string(text) + "\"");
+        throw InputError("corner " + std::string(kCornerNames[corner]) + " appears twice in cube \"" + printable(text) + "\"");
       seen |= 1u << corner;
       s.corner[count] = static_cast<std::uint8_t>(corner);
       s.twist[count] = static_cast<std::uint8_t>(twist);
@@ -137,10 +138,10 @@ class PocketCube {
       ++count;
     }
     if (count != kMoving)
-      throw InputError("cube \"" + std::string(text) + "\" lists " + std::to_string(count) +
+      throw InputError("cube \"" + printable(text) + "\" lists " + std::to_string(count) +
                        " corners, expected 7 (positions URF UFL ULB UBR DFR DLF DRB)");
     if (twist_sum % 3 != 0)
-      throw InputError("cube \"" + std::string(text) + "\" is not reachable: its corner twists sum to " +
+      throw InputError("cube \"" + printable(text) + "\" is not reachable: its corner twists sum to " +
                        std::to_string(twist_sum % 3) + " mod 3, not 0");
     return s;
   }

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/printable.hpp"
 #include "core/number_list.hpp"
 #include "core/puzzle_name.hpp"
 #if defined(__SSE2__)
@@ -163,13 +164,13 @@ class SlidingTiles {
       const int v = values[c];
       if (v >= n_)
         throw InputError("tile " + std::to_string(v) + " is out of range 0.." + std::to_string(n_ - 1) + " in board \"" +
-                         std::string(text) + "\"");
-      if (seen & (1u << v)) throw InputError("tile " + std::to_string(v) + " appears twice in board \"" + std::string(text) + "\"");
+                         printable(text) + "\"");
+      if (seen & (1u << v)) throw InputError("tile " + std::to_string(v) + " appears twice in board \"" + printable(text) + "\"");
       seen |= 1u << v;
       s.cells[c] = static_cast<std::uint8_t>(v);
     }
     if (!reachable(s))
-      throw InputError("board \"" + std::string(text) + "\" is not reachable: its tile parity differs from the goal's");
+      throw InputError("board \"" + printable(text) + "\" is not reachable: its tile parity differs from the goal's");
     return s;
   }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages searchbench needs, only those missing (run as root).
 set -euo pipefail
-packages=(g++ cmake ninja-build libtbb-dev libbenchmark-dev libgtest-dev libcli11-dev nlohmann-json3-dev
+packages=(g++ cmake ninja-build libtbb-dev libbenchmark-dev libgtest-dev libcli11-dev nlohmann-json3-dev libxxhash-dev
           python3 python3-matplotlib git libopenmpi-dev openmpi-bin "$@")
 missing=()
 for p in "${packages[@]}"; do

@@ -8,7 +8,8 @@
 # The default run keeps under 15 minutes on 2 cores: the parallel and external engines' tests
 # under TSan; the CLI, judge and parser tests under ASan+UBSan in the clang build that also
 # links the libFuzzer targets (one build for both), with a 5 s smoke run of every parser
-# target; then everything in Release; then `cmake --install` to a temporary prefix with a
+# target (with the fault-injection family, label "faults": damaged, shared and linked work
+# folders, exports into devices and FIFOs, signals); then everything in Release; then `cmake --install` to a temporary prefix with a
 # program built against the installed package (scripts/test_install.sh). The sanitizer
 # builds (CMakePresets.json) keep line tables and inlined frames but skip gcc's variable
 # tracking (clang: -gline-tables-only), which halves their compile time; TSan's
@@ -61,8 +62,8 @@ case "$mode" in
     build tsan cross_engine_tests unit_tests external_tests
     ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9)_parallel_(cantor|decimal|bitpack|combinatorial)_t[24]|msquare_2x4_parallel_cantor_t[24]|tiles_2x3_parallel_(cantor|nibbles)_t2|pancake_6_parallel_cantor_t2|cube2_qtm_parallel_coordinate_t2|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads'
     echo "== AddressSanitizer + UBSan (clang, the libFuzzer build): CLI, judges, parsers, encoders =="
-    build fuzz unit_tests cli_tests external_tests searchbench fuzz_judges fuzz_states
-    ctest --preset fuzz -j "$jobs" -R 'Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|CubeParse|CubeMoves|OffsetRuns'
+    build fuzz unit_tests cli_tests external_tests fault_tests searchbench fuzz_judges fuzz_states
+    ctest --preset fuzz -j "$jobs" -R 'Faults|Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|CubeParse|CubeMoves|OffsetRuns'
     echo "== libFuzzer smoke run: every parser target, 5 s each =="
     fuzz 5
     ;;

@@ -39,15 +39,17 @@ std::string slurp(const std::string& path) {
 }
 
 // Runs the executable with `args`, feeding `input` on stdin; a 20 s limit catches hangs.
-// `stdout_to` replaces the capture of stdout (e.g. ">/dev/full" or ">&-").
-Outcome run(const std::string& args, const std::string& input = "", const std::string& stdout_to = "") {
+// `stdout_to` replaces the capture of stdout (e.g. ">/dev/full" or ">&-"), `stdin_from` the
+// input (e.g. "<&-"), and `setup` runs in the shell first (e.g. "ulimit -v 400000;").
+Outcome run(const std::string& args, const std::string& input = "", const std::string& stdout_to = "",
+            const std::string& stdin_from = "", const std::string& setup = "") {
   // Unique names: ctest runs these tests as parallel processes sharing one temp folder.
   static int call = 0;
   const std::string base = ::testing::TempDir() + "/searchbench_cli_" + std::to_string(getpid()) + "_" + std::to_string(++call);
   const std::string in = base + ".in", out = base + ".out", err = base + ".err";
   std::ofstream(in) << input;
-  const std::string cmd =
-      "timeout 20 " SEARCHBENCH_EXE " " + args + " <" + in + " " + (stdout_to.empty() ? ">" + out : stdout_to) + " 2>" + err;
+  const std::string cmd = setup + "timeout 20 " SEARCHBENCH_EXE " " + args + " " + (stdin_from.empty() ? "<" + in : stdin_from) +
+                          " " + (stdout_to.empty() ? ">" + out : stdout_to) + " 2>" + err;
   const int raw = std::system(cmd.c_str());
   Outcome o;
   o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
@@ -58,13 +60,15 @@ Outcome run(const std::string& args, const std::string& input = "", const std::s
 }
 
 // One clear line on stderr, a non-zero status below 128 (never a crash or a timeout).
-void expect_refusal(const std::string& args, const std::string& fragment, const std::string& input = "") {
-  const Outcome o = run(args, input);
+void expect_refused(const Outcome& o, const std::string& args, const std::string& fragment) {
   EXPECT_GT(o.status, 0) << args;
   EXPECT_LT(o.status, 124) << args << " (124 = hang, >128 = crash)";
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << args << ": " << o.err;
   EXPECT_NE(o.err.find(fragment), std::string::npos) << args << ": stderr was: " << o.err;
   EXPECT_EQ(o.err.rfind("searchbench: ", 0), 0u) << o.err;
+}
+void expect_refusal(const std::string& args, const std::string& fragment, const std::string& input = "") {
+  expect_refused(run(args, input), args, fragment);
 }
 
 // The value on the text output's line for `field` (the JSON name), or "" when missing.
@@ -622,4 +626,153 @@ TEST(Cli, ExternalRunSurvivesKillsAndResumes) {
   expect_refusal("run --puzzle msquare-2x5 --engine external --max-memory 20K", "too small");
   expect_refusal("run --puzzle msquare-2x5 --engine external --encoder bitpack", "needs a perfect encoder");
   expect_refusal("run --puzzle msquare --engine external --target '5 8 7 6 / 4 1 2 3'", "counts whole spaces only");
+}
+
+// Every numeric option reads one grammar: plain decimal digits (a '-' only to be told it is
+// out of range where no negative is documented), nothing past the range. CLI11's own
+// conversions took hex, "+5" and " 5", and wrapped or saturated what 64 bits cannot hold.
+TEST(Cli, NumbersHaveOneGrammar) {
+  for (const char* size : {"18446744073709551616", "99999999999999999999", "16E"})
+    expect_refusal(std::string("run --max-memory ") + size, "--max-memory: '" + std::string(size) + "' is too large a size");
+  expect_refusal("run --seed-keys 99999999999999999999", "--seed-keys: Value 99999999999999999999 not in range");
+  expect_refusal("compare --seed -1", "--seed: Value -1 not in range 0 to 18446744073709551615");
+  expect_refusal("compare --seed 18446744073709551616", "--seed: Value 18446744073709551616 not in range");
+  for (const char* number : {"0x10", "' 5'", "'+5'", "'5 '", "1e1", "4.0", "010x", "5."})
+    expect_refusal(std::string("run --engine parallel --threads ") + number, "--threads: ");
+  expect_refusal("run --engine parallel --threads 0x10", "--threads: '0x10' is not a whole number");
+  for (const char* option : {"--max-depth", "--node-budget", "--repetitions", "--warmup", "--seed-keys"})
+    expect_refusal(std::string("run ") + option + " '+1'", std::string(option) + ": '+1' is not a whole number");
+  for (const char* option : {"--random", "--seed", "--repetitions", "--warmup"})
+    expect_refusal(std::string("compare ") + option + " 0x1", std::string(option) + ": '0x1' is not a whole number");
+  for (const char* ratio : {"''", "' 1'", "+1", "1e3", "inf", "nan", "0x1", ".", "1.2.3"})
+    expect_refusal(std::string("run --engine parallel --bottom-up-ratio ") + ratio, "is not a bottom-up ratio");
+  for (const char* list : {"1,,2", ",1", "1,", "''"}) expect_refusal(std::string("compare --threads ") + list, "--threads: ");
+  expect_refusal("compare --threads 1,,2", "--threads: '1,,2' has an empty item between its commas");
+  expect_refusal("run --puzzle msquare-2x3 --seed-keys 5", "--seed-keys applies to engine 'external' only");
+  // Leading zeros are still decimal (CLI11 read 010 as octal 8); -1 stays where documented.
+  const Outcome o = run("run --puzzle msquare-2x2 --quiet --json --repetitions 010 --warmup 0 --max-depth -1 --bottom-up-ratio .5");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(nlohmann::json::parse(o.out)["repetitions"], 10);
+  const Outcome c = run("compare --puzzle msquare-2x2 --random 1 --seed 007 --threads 01,2 --threads 3 --json");
+  ASSERT_EQ(c.status, 0) << c.err;
+  const auto doc = nlohmann::json::parse(c.out);
+  EXPECT_NE(doc["targets_note"].get<std::string>().find("(seed 7)"), std::string::npos) << doc["targets_note"];
+  std::vector<int> threads;
+  for (const auto& row : doc["rows"])
+    if (row["engine"] == "parallel") threads.push_back(row["threads_requested"].get<int>());
+  std::sort(threads.begin(), threads.end());
+  threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
+  EXPECT_EQ(threads, (std::vector<int>{1, 2, 3}));
+}
+
+// A '/' on a magic board must split it into its two rows; elsewhere it was read as another board.
+TEST(Cli, MagicBoardRowsSplitInHalves) {
+  for (const char* board : {"5 8 7 / 6 4 1 2 3", "5 8 7 6 4 / 1 2 3", "5 8 / 7 6 / 4 1 / 2 3", "5 8 7 6 4 1 2 3 /"})
+    expect_refusal(std::string("run --engine bidir --target '") + board + "'", "rows split by '/' must each hold half of the cells");
+  expect_refusal("run --engine bidir --order clockwise --target '5 8 7 / 6 4 1 2 3'", "has rows of 3 and 5");
+  expect_refusal("run --engine bidir --start '1 2 3 / 4 8 7 6 5'", "has rows of 3 and 5");
+  const std::string targets = ::testing::TempDir() + "/searchbench_rows_" + std::to_string(getpid());
+  std::ofstream(targets) << "5 8 7 / 6 4 1 2 3\n";
+  expect_refusal("compare --puzzle msquare --threads 1 --targets " + targets, "has rows of 3 and 5");
+  std::remove(targets.c_str());
+  const Outcome o = run("run --engine bidir --target '5 8 7 6 / 4 1 2 3' --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(nlohmann::json::parse(o.out)["path"], "AB");
+}
+
+// Input quoted in a message is escaped: a NUL no longer cuts the message short, control bytes
+// never reach the terminal, and every message stays one line. \v and \f separate judge tokens.
+TEST(Cli, MessagesEscapeUnprintableInput) {
+  using namespace std::string_literals;
+  const Outcome nul = run("judge sicily1151", "3\n1 2 z\0y 4\n"s);
+  EXPECT_EQ(nul.status, 2);
+  EXPECT_EQ(nul.err, "searchbench: line 2: expected a cell value, got 'z\\x00y'\n");
+  const Outcome esc = run("judge sicily1151", "3\n1 2 \x1b[31mred 4\n");
+  EXPECT_EQ(esc.err, "searchbench: line 2: expected a cell value, got '\\x1b[31mred'\n");
+  expect_refusal("judge fzu1603", "contains '\\x00'", "1\n##&\0@ @@&##\n"s);
+  expect_refusal("judge fzu1603", "boards '##&@@\\x7f' and '@@&##' differ in length", "1\n##&@@\x7f @@&##\n");
+  const Outcome utf8 = run("judge sicily1151", "3\n1 2 \xc3\xa9 4\n");
+  EXPECT_EQ(utf8.err, "searchbench: line 2: expected a cell value, got '\xc3\xa9'\n");  // printable text stays
+  // \v and \f are whitespace, like space and tab.
+  const Outcome spaced = run("judge sicily1151", "4\v5 8 7 6\f4 1 2 3\n-1\n");
+  EXPECT_EQ(spaced.status, 0) << spaced.err;
+  EXPECT_EQ(spaced.out, "2 AB\n");
+  EXPECT_EQ(run("judge fzu1603", "1\n##&@@\v@@&##\f\n").out, "8\n");
+  // Newlines and escapes inside --target, --start, --puzzle and a targets file.
+  expect_refusal("run --target \"$(printf '1 2 3 4\\n/ 5 6 7 x')\"", "unexpected character 'x' in board \"1 2 3 4\\n/ 5 6 7 x\"");
+  expect_refusal("run --target \"$(printf '1 2 3 4 / 5 6 7 \\033')\"", "unexpected character '\\x1b'");
+  expect_refusal("run --puzzle checkers-5 --start \"$(printf '##&\\t@@')\"", "checkers board \"##&\\t@@\"");
+  expect_refusal("run --puzzle \"$(printf 'msquare-2x\\n5')\"", "'msquare-2x\\n5'");
+  expect_refusal("run --engine \"$(printf 'ring\\033')\"", "ring\\x1b");
+  const std::string targets = ::testing::TempDir() + "/searchbench_nul_" + std::to_string(getpid());
+  std::ofstream(targets) << "5 8 7 6 / 4 1 2 \0\n"s;
+  expect_refusal("compare --puzzle msquare --threads 1 --targets " + targets, "unexpected character '\\x00' in board \"5 8 7 6 / 4 1 2 \\x00\"");
+  std::remove(targets.c_str());
+  // A stdin that cannot be read is said to be so, not taken for an empty input.
+  expect_refused(run("judge sicily1151", "", "", "<&-"), "judge <&-", "cannot read standard input: Bad file descriptor");
+  expect_refused(run("judge msquare", "", "", "</"), "judge </", "cannot read standard input: Is a directory");
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;  // the sanitizers' shadow memory needs more than ulimit -v leaves
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+// With --json a failure prints one object on stdout, {"error": the stderr line's message,
+// "exit_status": the status}, for every class of failure; stderr keeps its one line.
+TEST(Cli, JsonFailuresPrintAnErrorObject) {
+  struct Case {
+    std::string args;
+    int status;
+    std::string setup;
+  };
+  std::vector<Case> cases = {
+      {"run --json --threads 0", 2, ""},
+      {"run --engine parallel --threads 0x10 --json", 2, ""},
+      {"run --json --puzzle sudoku", 2, ""},
+      {"run --json --engine bidir --target \"$(printf '1 2 3 4 / 5 6 7 \\033')\"", 2, ""},
+      {"compare --puzzle msquare-2x2 --seed -1 --json", 2, ""},
+      {"compare --json --puzzle tiles-9x9", 2, ""},
+      {"run --puzzle msquare-2x8 --engine iddfs --target '9 10 11 12 13 14 15 16 / 1 2 3 4 5 6 7 8' --node-budget 10 --json", 3, ""},
+  };
+  if (!kSanitized) cases.push_back({"run --puzzle msquare-2x6 --quiet --json", 4, "ulimit -v 400000; "});
+  for (const auto& c : cases) {
+    const Outcome o = run(c.args, "", "", "", c.setup);
+    EXPECT_EQ(o.status, c.status) << c.args << ": " << o.err;
+    expect_refused(o, c.args, "");
+    ASSERT_FALSE(o.out.empty()) << c.args;
+    EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 1) << c.args << ": " << o.out;
+    const auto doc = nlohmann::json::parse(o.out);
+    EXPECT_EQ(doc.size(), 2u) << o.out;
+    EXPECT_EQ("searchbench: " + doc["error"].get<std::string>() + "\n", o.err) << c.args;
+    EXPECT_EQ(doc["exit_status"], c.status) << c.args;
+  }
+  // Without --json, and for the commands that have none, stdout stays empty.
+  for (const char* args : {"run --threads 0", "run --puzzle sudoku", "judge sicily1151 --json", "list --json"}) {
+    const Outcome o = run(args);
+    EXPECT_EQ(o.status, 2) << args;
+    EXPECT_EQ(o.out, "") << args;
+  }
+}
+
+TEST(Cli, HelpOfAnUnknownCommandIsRefused) {
+  for (const char* args : {"help nonsense", "help tetris run"}) {
+    const Outcome o = run(args);
+    EXPECT_EQ(o.status, 2) << args;
+    EXPECT_EQ(o.out, "") << args;
+    expect_refused(o, args, "unknown command '");
+  }
+  expect_refusal("help nonsense", "searchbench: unknown command 'nonsense' (commands: run, compare, list, judge, export, help)");
+  expect_refusal("help \"$(printf 'a\\nb')\"", "unknown command 'a\\nb'");
+  expect_refusal("\"$(printf 'a\\033b')\"", "unknown command 'a\\x1bb'");
+  const Outcome help = run("help compare");
+  EXPECT_EQ(help.status, 0);
+  EXPECT_NE(help.out.find("--targets"), std::string::npos);
 }

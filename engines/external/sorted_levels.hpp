@@ -14,6 +14,7 @@
 #include <tbb/task_arena.h>
 
 #include "core/concepts.hpp"
+#include "core/interrupt.hpp"
 #include "core/parallel_chunks.hpp"
 
 namespace searchbench {
@@ -77,6 +78,7 @@ SortedLevels sorted_levels(const P& puzzle, const E& enc, Key start, std::uint64
   out.counts = {1};
   sample(out.last);
   for (int depth = 0;; ++depth) {
+    throw_if_interrupted();
     if (max_depth >= 0 && depth >= max_depth) return out;
     const std::uint64_t successors = out.last.size() * moves;
     if (2 * out.visited.size() + 3 * successors > budget_keys) return out;
