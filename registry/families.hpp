@@ -11,6 +11,8 @@
 #include "encoders/checkers_maskhole.hpp"
 #include "encoders/cube_bitpack.hpp"
 #include "encoders/cube_coordinate.hpp"
+#include "encoders/hanoi_masks.hpp"
+#include "encoders/hanoi_pegs.hpp"
 #include "encoders/magic_bitpack.hpp"
 #include "encoders/magic_bitpack_implied.hpp"
 #include "encoders/magic_cantor.hpp"
@@ -19,6 +21,7 @@
 #include "encoders/permutation_nibbles.hpp"
 #include "encoders/tiles_cantor.hpp"
 #include "puzzles/checkers_line.hpp"
+#include "puzzles/hanoi4.hpp"
 #include "puzzles/magic_board.hpp"
 #include "puzzles/pancake_stack.hpp"
 #include "puzzles/pocket_cube.hpp"
@@ -32,6 +35,7 @@ using AllFamilies = FamilyList<
     Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>,
     Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor>,
     Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>,
-    Family<PocketCube, CubeBitpack, CubeCoordinate>>;
+    Family<PocketCube, CubeBitpack, CubeCoordinate>,
+    Family<Hanoi4, HanoiMasks, HanoiPegs>>;
 
 }  // namespace searchbench
