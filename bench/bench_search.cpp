@@ -15,6 +15,10 @@
 // encoder), radius, distance, queries. Times are in microseconds for small spaces and
 // milliseconds otherwise, so no case prints as 0. Answers are checked once after the timed
 // loop against a reference run; a wrong answer marks the benchmark with SkipWithError.
+// Every repetition also records the machine's load around it (counters load1_before,
+// load1_after: /proc/loadavg's 1-minute average; others_cpu_seconds: user CPU time that other
+// processes took meanwhile; probe_seconds: the wall time between the two samples), so the
+// report can tell a quiet run from one that shared its cores.
 // The yardsticks (naive, and ring + bitpack (magic) / maskhole (checkers) as the classic) run in the same matrix.
 // Each benchmark's fields (bench/benchmark_id.hpp) are also its label in the JSON.
 //
@@ -23,9 +27,15 @@
 // powers of two up to the core count). Any other argument is refused with one line.
 #include <benchmark/benchmark.h>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <charconv>
+#include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <map>
+#include <memory>
 #include <random>
 #include <thread>
 
@@ -49,6 +59,51 @@ std::vector<int> thread_counts() {
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   for (int t = 2; t <= cores; t *= 2) out.push_back(t);
   return out;
+}
+
+// The machine's load at one moment: the 1-minute load average, the user time of all CPUs
+// since boot (/proc/stat: user and nice, and steal, the time the hypervisor gave to other
+// machines) and this process's own user time (getrusage, every thread). Kernel time is left
+// out on both sides: the kernel's own threads write back the files of the external engine,
+// work done for this process that would otherwise count as someone else's.
+struct LoadSample {
+  double load1 = -1;         // -1: /proc/loadavg unreadable
+  double user_seconds = -1;  // -1: /proc/stat unreadable
+  double own_seconds = 0;
+  std::chrono::steady_clock::time_point when;
+};
+
+LoadSample sample_load() {
+  LoadSample s;
+  std::ifstream("/proc/loadavg") >> s.load1;
+  std::ifstream stat("/proc/stat");
+  std::string cpu;
+  double user, nice, system, idle, iowait, irq, softirq, steal;
+  if (stat >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal && cpu == "cpu")
+    s.user_seconds = (user + nice + steal) / static_cast<double>(sysconf(_SC_CLK_TCK));
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  s.own_seconds = static_cast<double>(usage.ru_utime.tv_sec) + static_cast<double>(usage.ru_utime.tv_usec) * 1e-6;
+  s.when = std::chrono::steady_clock::now();
+  return s;
+}
+
+// fn with the load counters of the repetition it runs (set up, timed loop and checks).
+// /proc/stat advances by clock ticks, so others_cpu_seconds of a short repetition is
+// rough; the report sums it over a case's repetitions before dividing by probe_seconds.
+template <class Fn>
+auto with_load(Fn fn) {
+  return [fn](benchmark::State& state, auto... args) {
+    const LoadSample before = sample_load();
+    fn(state, args...);
+    const LoadSample after = sample_load();
+    state.counters["load1_before"] = before.load1;
+    state.counters["load1_after"] = after.load1;
+    state.counters["probe_seconds"] = std::chrono::duration<double>(after.when - before.when).count();
+    if (before.user_seconds >= 0 && after.user_seconds >= 0)
+      state.counters["others_cpu_seconds"] =
+          (after.user_seconds - before.user_seconds) - (after.own_seconds - before.own_seconds);
+  };
 }
 
 // Small spaces in microseconds, so that sub-millisecond searches do not print as 0.
@@ -140,8 +195,14 @@ void point_queries(benchmark::State& state, SolverConfig config, std::vector<std
   state.counters["distance"] = static_cast<double>(paths.empty() ? 0 : paths[0].size());
 }
 
-// The whole Sicily 1151 input of every one of the 40,320 boards, answered from one BFS.
-void judge_all_targets(benchmark::State& state, std::string judge, std::string engine, std::string encoder) {
+// The whole Sicily 1151 input of every one of the 40,320 boards, and how many boards it has.
+// Made once per judge and kept: the library calls a benchmark once per repetition (and more
+// while it sizes the iteration count), and drawing the boards again each time would cost
+// more than the judge it times.
+const std::pair<std::string, std::size_t>& judge_input(const std::string& judge) {
+  static std::map<std::string, std::pair<std::string, std::size_t>> cache;
+  const auto cached = cache.find(judge);
+  if (cached != cache.end()) return cached->second;
   SolverConfig c;
   c.puzzle = judge == "sicily1515" ? "sicily1515" : "msquare";
   c.engine = "naive";
@@ -153,21 +214,43 @@ void judge_all_targets(benchmark::State& state, std::string judge, std::string e
   for (int i = 0; seen.size() < 40320 && i < 2'000'000; ++i) seen.emplace(naive->random_state(rng()), true);
   for (const auto& [board, _] : seen) input += "30\n" + board.substr(0, board.find('/')) + "\n" + board.substr(board.find('/') + 1) + "\n";
   input += "-1\n";
+  return cache.emplace(judge, std::make_pair(std::move(input), seen.size())).first->second;
+}
+
+// The whole input answered from one BFS.
+void judge_all_targets(benchmark::State& state, std::string judge, std::string engine, std::string encoder) {
+  const auto& [input, boards] = judge_input(judge);
   std::string out;
   for (auto _ : state) {
     out = run_judge(judge, input, JudgeOptions{engine, encoder});
     benchmark::DoNotOptimize(out.data());
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(seen.size()));
-  state.counters["queries"] = static_cast<double>(seen.size());
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(boards));
+  state.counters["queries"] = static_cast<double>(boards);
 }
 
-// The explicit-graph yardstick (bench/explicit_graph_bfs.hpp): the graph is built once,
-// outside the timed loop, as GAP loads its graph beforehand.
+// The explicit-graph yardstick (bench/explicit_graph_bfs.hpp): the graph is built outside
+// the timed loop, as GAP loads its graph beforehand.
+// Each graph is built once and kept: the library calls a benchmark once per repetition
+// (and more while it sizes the iteration count), and rebuilding the graph every time
+// would cost far more than the search it times.
+struct CsrGraphs {
+  CsrGraph out, in;
+};
+
+template <class P, class E>
+const CsrGraphs& csr_graphs(const P& puzzle, const E& enc, const std::string& name) {
+  static std::map<std::string, std::unique_ptr<CsrGraphs>> cache;
+  std::unique_ptr<CsrGraphs>& graphs = cache[name];
+  if (!graphs) graphs = std::make_unique<CsrGraphs>(CsrGraphs{build_csr(puzzle, enc, false), build_csr(puzzle, enc, true)});
+  return *graphs;
+}
+
 template <class P, class E>
 void explicit_graph(benchmark::State& state, P puzzle, std::string name, int threads) {
   const E enc(puzzle);
-  const CsrGraph out = build_csr(puzzle, enc, false), in = build_csr(puzzle, enc, true);
+  const CsrGraphs& graphs = csr_graphs(puzzle, enc, name);
+  const CsrGraph &out = graphs.out, &in = graphs.in;
   ExplicitGraphBfs bfs(out, in, threads);
   const auto source = static_cast<std::uint32_t>(enc.encode(puzzle.start()));
   std::vector<std::uint64_t> counts;
@@ -238,12 +321,12 @@ void register_all(bool full) {
         if (large && engine.counts_only) continue;  // out of core: disk-bound, measured whole-process by scale_runs.py
         SolverConfig c = combination.config(puzzle);
         const std::string threads = "threads:" + std::to_string(combination.threads);
-        auto* b = register_benchmark({"bfs", c.engine, c.encoder, puzzle, threads}, whole_space, c)->Unit(time_unit_for(puzzle));
+        auto* b = register_benchmark({"bfs", c.engine, c.encoder, puzzle, threads}, with_load(whole_space), c)->Unit(time_unit_for(puzzle));
         if (engine.threaded) b->UseRealTime();
         // The parallel engine's two-bit mode without bottom-up levels, for the ratio.
         if (combination.engine == "parallel" && perfect) {
           c.options.bottom_up = false;
-          register_benchmark({"bfs", "parallel-topdown", c.encoder, puzzle, threads}, whole_space, c)
+          register_benchmark({"bfs", "parallel-topdown", c.encoder, puzzle, threads}, with_load(whole_space), c)
               ->Unit(time_unit_for(puzzle))->UseRealTime();
         }
       }
@@ -252,10 +335,10 @@ void register_all(bool full) {
 
   for (int threads : thread_counts()) {
     const std::string t = "threads:" + std::to_string(threads);
-    register_benchmark({"bfs", "explicit-csr", "cantor", "msquare-2x5", t}, explicit_graph<MagicBoard, MagicCantor>,
+    register_benchmark({"bfs", "explicit-csr", "cantor", "msquare-2x5", t}, with_load(explicit_graph<MagicBoard, MagicCantor>),
                        MagicBoard(5, MagicRules::msquare), std::string("msquare-2x5"), threads)
         ->Unit(benchmark::kMillisecond)->UseRealTime();
-    register_benchmark({"bfs", "explicit-csr", "combinatorial", "checkers-21", t}, explicit_graph<CheckersLine, CheckersCombinatorial>,
+    register_benchmark({"bfs", "explicit-csr", "combinatorial", "checkers-21", t}, with_load(explicit_graph<CheckersLine, CheckersCombinatorial>),
                        CheckersLine(21), std::string("checkers-21"), threads)
         ->Unit(benchmark::kMillisecond)->UseRealTime();
   }
@@ -270,7 +353,7 @@ void register_all(bool full) {
       c.puzzle = "msquare-2x4";
       c.engine = std::string(engine.name);
       c.encoder = engine.uses_encoder ? "cantor" : "none";
-      register_benchmark({"point", c.engine, c.encoder, c.puzzle, "depth:" + std::to_string(depth)}, point_queries, c, targets)
+      register_benchmark({"point", c.engine, c.encoder, c.puzzle, "depth:" + std::to_string(depth)}, with_load(point_queries), c, targets)
           ->Unit(benchmark::kMicrosecond);
     }
   }
@@ -287,7 +370,7 @@ void register_all(bool full) {
         SolverConfig c = probe;
         c.engine = engine;
         c.encoder = encoder;
-        register_benchmark({"point", engine, encoder, probe.puzzle, "random:10"}, point_queries, c, targets)
+        register_benchmark({"point", engine, encoder, probe.puzzle, "random:10"}, with_load(point_queries), c, targets)
             ->Unit(time_unit_for(probe.puzzle));
       }
     }
@@ -295,16 +378,16 @@ void register_all(bool full) {
   for (const int width : {4, 5, 6}) {
     const std::string puzzle = "msquare-2x" + std::to_string(width);
     for (const bool fast : {true, false}) {
-      register_benchmark({"codec", "decode", "cantor", puzzle, fast ? "table" : "division"}, cantor_codec, width, true, fast)
+      register_benchmark({"codec", "decode", "cantor", puzzle, fast ? "table" : "division"}, with_load(cantor_codec), width, true, fast)
           ->Unit(benchmark::kMicrosecond);
-      register_benchmark({"codec", "encode", "cantor", puzzle, fast ? "vector" : "popcount"}, cantor_codec, width, false, fast)
+      register_benchmark({"codec", "encode", "cantor", puzzle, fast ? "vector" : "popcount"}, with_load(cantor_codec), width, false, fast)
           ->Unit(benchmark::kMicrosecond);
     }
   }
   // Judge throughput: all 40,320 boards in one input, answered from one BFS table.
   for (const auto& engine : {"ring", "naive"})
     for (const auto& encoder : applicable_encoders(parse_puzzle("msquare"), engine))
-      register_benchmark({"judge", engine, encoder, "sicily1151", "all-40320"}, judge_all_targets, std::string("sicily1151"),
+      register_benchmark({"judge", engine, encoder, "sicily1151", "all-40320"}, with_load(judge_all_targets), std::string("sicily1151"),
                          std::string(engine), encoder)
           ->Unit(benchmark::kMillisecond);
 }

@@ -26,6 +26,12 @@ struct SearchResult {
   std::string path;   // lexicographically smallest shortest path (move letters)
   // Whole-space runs (and the levels a point query completed): states first reached at depth d.
   std::vector<std::uint64_t> depth_counts;
+  // One entry per depth of depth_counts: seconds from the start of the run until the engine
+  // had finished that depth (when its progress line is sent, see ProgressEvent); depth 0:
+  // 0, except for `external`, whose depths end with their pass. Empty: an engine that does
+  // not time its depths (point-query-only engines); nullopt: a depth this run did not count
+  // (those a resumed external run found done).
+  std::vector<std::optional<double>> depth_seconds;
   std::uint64_t expanded = 0;   // states whose moves were generated
   std::uint64_t generated = 0;  // successor states produced
   std::uint64_t peak_bytes = 0; // peak bytes held by the search structures
@@ -44,8 +50,28 @@ struct SearchResult {
   int radius() const { return static_cast<int>(depth_counts.size()) - 1; }
 };
 
-// Called once per completed depth: (depth, states new at that depth, seconds so far).
-using ProgressFn = std::function<void(int, std::uint64_t, double)>;
+// What an engine tells SearchOptions::progress. Two kinds:
+// * depth_done: once per completed depth from 1 to the radius, in order. The level-
+//   synchronous engines send depth d when expanding depth d-1 has finished (d's count is
+//   final); `external` when the pass of depth d has counted and expanded it.
+// * heartbeat: inside a depth that runs longer than SearchOptions::heartbeat_seconds, at
+//   most once per that interval since the last event: `depth` is the depth under way,
+//   `new_states` its states found so far, `detail` where the engine is ("segment 12/21").
+// reached and expanded count from depth 0 on, in this run and those it resumed: states
+// reached so far, and states whose successors have all been generated (for a level-
+// synchronous engine at depth_done: every state but depth d's). Calls never overlap, but a
+// heartbeat may come from a worker thread of the engine.
+struct ProgressEvent {
+  enum class Kind { depth_done, heartbeat };
+  Kind kind = Kind::depth_done;
+  int depth = 0;
+  std::uint64_t new_states = 0;
+  std::uint64_t reached = 0;
+  std::uint64_t expanded = 0;
+  double seconds = 0.0;  // since the run started
+  std::string detail;    // heartbeats only
+};
+using ProgressFn = std::function<void(const ProgressEvent&)>;
 
 // oneTBB names arena slots with 16-bit ids, so an arena of 65,535 slots or more corrupts its
 // bookkeeping (a crash when the arena is torn down). Far below that, and far above any
@@ -74,6 +100,9 @@ struct SearchOptions {
   // segments take over; none: as many as the run's memory holds; 0: passes from depth 0.
   std::optional<std::uint64_t> seed_keys;
   ProgressFn progress;
+  // Seconds a depth may run without a progress event before a heartbeat is sent (engines
+  // parallel, ring, naive and external; 0: none).
+  double heartbeat_seconds = 10.0;
 };
 
 }  // namespace searchbench

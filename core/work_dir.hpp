@@ -122,8 +122,9 @@ class DataFile {
 class WorkDir {
  public:
   // `path` empty: a fresh temporary folder under $TMPDIR (or /tmp), removed with its files
-  // when this object goes away. Otherwise the folder is created when missing and kept.
-  explicit WorkDir(const std::string& path) {
+  // when this object goes away. Otherwise the folder is kept, and created when missing if
+  // `create` (a run to resume must find its folder).
+  explicit WorkDir(const std::string& path, bool create = true) {
     if (path.empty()) {
       const char* tmp = std::getenv("TMPDIR");
       std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/searchbench-external-XXXXXX";
@@ -133,7 +134,9 @@ class WorkDir {
       return;
     }
     path_ = path;
-    if (::mkdir(path_.c_str(), 0755) != 0 && errno != EEXIST)
+    if (struct stat st {}; !create && ::stat(path_.c_str(), &st) != 0)
+      throw InputError("nothing to resume in '" + path_ + "': " + system_reason());
+    if (create && ::mkdir(path_.c_str(), 0755) != 0 && errno != EEXIST)
       throw InputError("cannot create work folder '" + path_ + "': " + system_reason());
     struct stat st {};
     if (::stat(path_.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) throw InputError("work folder '" + path_ + "' is not a folder");
@@ -262,6 +265,11 @@ class WorkDir {
     lock_fd_ = ::open(name.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (lock_fd_ < 0 && errno == ELOOP) throw InputError("damaged work folder: lock: a symbolic link (refused)");
     if (lock_fd_ < 0) throw InputError("cannot open '" + name + "': " + system_reason());
+    // The lock file gets this process's id written into it: it must be the folder's own.
+    if (struct stat st {}; ::fstat(lock_fd_, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1) {
+      ::close(std::exchange(lock_fd_, -1));
+      throw InputError("damaged work folder: lock: not a regular file of its own (a hard link, a FIFO or a folder; refused)");
+    }
     if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
       const int why = errno;
       char text[32] = {};

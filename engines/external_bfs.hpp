@@ -43,6 +43,7 @@
 #include <array>
 #include <bit>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <numeric>
@@ -61,7 +62,9 @@
 #include "core/memory_limit.hpp"
 #include "core/offset_runs.hpp"
 #include "core/parallel_chunks.hpp"
+#include "core/progress_reporter.hpp"
 #include "core/result.hpp"
+#include "core/thread_arena.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
 #include "core/work_dir.hpp"
@@ -99,22 +102,27 @@ class ExternalBfs {
   // answers from the depths already counted.
   SearchResult explore(const State& start) {
     Timer timer;
+    ProgressReporter reporter(options_, timer);
     const InterruptScope interrupts;  // SIGINT, SIGTERM, SIGHUP: stop at a safe point, temporary files removed
-    WorkDir dir(options_.workdir);
+    WorkDir dir(options_.workdir, !options_.resume);
     Run run(dir);
+    run.reporter = &reporter;
     run.start_key = enc_.encode(start);
     run.start_text = puzzle_.format(start);
     begin(run);
     const int limit = options_.max_depth;
     std::optional<std::uint64_t> count_at_limit;
-    tbb::task_arena arena(options_.threads);
+    tbb::task_arena arena(runnable_threads(options_.threads));
     arena.execute([&] {
       while (!run.manifest.finished) {
         if (limit >= 0 && run.manifest.depth >= limit) {
-          if (run.manifest.depth == limit) count_at_limit = pass(run, timer, false);
+          if (run.manifest.depth == limit) {
+            count_at_limit = pass(run, false);
+            if (*count_at_limit > 0) depth_finished(run, limit, *count_at_limit);
+          }
           break;
         }
-        pass(run, timer, true);
+        pass(run, true);
       }
     });
     const Manifest& m = run.manifest;
@@ -122,6 +130,10 @@ class ExternalBfs {
     result.depth_counts = m.depth_counts;
     if (count_at_limit && *count_at_limit > 0) result.depth_counts.push_back(*count_at_limit);
     if (limit >= 0 && result.depth_counts.size() > static_cast<std::size_t>(limit) + 1) result.depth_counts.resize(static_cast<std::size_t>(limit) + 1);
+    for (std::size_t d = 0; d < result.depth_counts.size(); ++d) {
+      const auto at = run.finished_at.find(static_cast<int>(d));
+      result.depth_seconds.push_back(at == run.finished_at.end() ? std::nullopt : std::optional<double>(at->second));
+    }
     result.expanded = m.expanded;
     result.generated = m.generated;
     result.peak_bytes = run.layout.memory_bytes;
@@ -148,7 +160,23 @@ class ExternalBfs {
     Manifest manifest;
     int resumed_from = -1;
     std::uint64_t bytes_written = 0, bytes_read = 0, peak_disk_bytes = 0;
+    ProgressReporter* reporter = nullptr;
+    std::map<int, double> finished_at;  // the depths this run finished: seconds since it started
   };
+
+  // Depth `depth` (of `count` states; counted and expanded, or the count of --max-depth's
+  // depth) is finished: its time and its progress line. `reached` and `expanded` come from
+  // the manifest, the depth at the limit added when the manifest does not hold it yet.
+  void depth_finished(Run& run, int depth, std::uint64_t count) const {
+    const double now = run.reporter->seconds();
+    run.finished_at[depth] = now;
+    if (depth == 0) return;
+    const Manifest& m = run.manifest;
+    std::uint64_t reached = 0;
+    for (std::size_t d = 0; d < m.depth_counts.size() && d <= static_cast<std::size_t>(depth); ++d) reached += m.depth_counts[d];
+    if (m.depth_counts.size() <= static_cast<std::size_t>(depth)) reached += count;
+    run.reporter->depth_done(depth, count, reached, m.expanded, now);
+  }
 
   static std::string cells_file(int depth, std::uint64_t segment) {
     return "cells-" + std::to_string(depth & 1) + "-" + std::to_string(segment);
@@ -313,14 +341,21 @@ class ExternalBfs {
   // pass would have left them; the passes go on from that depth. Killed before the manifest
   // is written, the folder holds no run, and a fresh start removes these cells.
   void seed(Run& run, std::uint64_t budget_keys) {
-    Timer timer;
     WorkDir& dir = run.dir;
     const ExternalLayout& l = run.layout;
     const Key bound = enc_.key_bound();
     SortedLevels s;
-    tbb::task_arena arena(options_.threads);
+    tbb::task_arena arena(runnable_threads(options_.threads));
+    // A depth is finished once its successors are merged, as a pass finishes its depth.
+    const auto expanded = [&](int depth, const SortedLevels& levels) {
+      const double now = run.reporter->seconds();
+      run.finished_at[depth] = now;
+      if (depth == 0) return;
+      const std::uint64_t reached = std::accumulate(levels.counts.begin(), levels.counts.begin() + depth + 1, std::uint64_t{0});
+      run.reporter->depth_done(depth, levels.counts[depth], reached, reached, now);
+    };
     arena.execute([&] {
-      s = sorted_levels(puzzle_, enc_, run.start_key, budget_keys, options_.max_depth, l.segment_keys, kSamplesPerDepth);
+      s = sorted_levels(puzzle_, enc_, run.start_key, budget_keys, options_.max_depth, l.segment_keys, kSamplesPerDepth, expanded);
     });
     Manifest& m = run.manifest;
     const int last_depth = static_cast<int>(s.counts.size()) - 1;
@@ -369,8 +404,6 @@ class ExternalBfs {
     }
     dir.sync();
     m.bytes_written = run.bytes_written;
-    if (options_.progress)
-      for (int d = 1; d < last_depth; ++d) options_.progress(d, s.counts[d], timer.seconds());
   }
 
   // A segment's cells to a new file, with their record (one chunk).
@@ -552,8 +585,9 @@ class ExternalBfs {
   // claim the cells still unseen (the others were reached earlier). Runs are read in
   // batches and applied in parallel, each run's bytes summed into the file's checksum as it
   // is read; the sum must match the record before the segment's new cells can be saved.
-  // Returns the cells claimed.
-  std::uint64_t apply_incoming(Run& run, int depth, std::uint64_t t, std::uint64_t keys, TwoBitCells& cells, unsigned code) {
+  // Returns the cells claimed. `between_batches` is called before each batch (heartbeats).
+  std::uint64_t apply_incoming(Run& run, int depth, std::uint64_t t, std::uint64_t keys, TwoBitCells& cells, unsigned code,
+                               const std::function<void()>& between_batches) {
     WorkDir& dir = run.dir;
     const FileRecord& record = run.manifest.incoming[t];
     if (record.length == 0) return 0;
@@ -570,6 +604,7 @@ class ExternalBfs {
     bool have_pending = false;
     for (bool more = true; more;) {
       throw_if_interrupted();
+      between_batches();
       batch.clear();
       runs.clear();
       // Whole runs until the batch is full (at least one run).
@@ -637,7 +672,7 @@ class ExternalBfs {
   // cells at this depth and save them as the next generation with a checkpoint, then commit
   // the manifest. Without `expand` (the depth of --max-depth) the pass only counts: it
   // writes nothing, so the folder can still go deeper. Returns the states at this depth.
-  std::uint64_t pass(Run& run, const Timer& timer, bool expand) {
+  std::uint64_t pass(Run& run, bool expand) {
     WorkDir& dir = run.dir;
     Manifest& m = run.manifest;
     const int depth = m.depth;
@@ -683,8 +718,20 @@ class ExternalBfs {
       dir.remove(next_file(depth, t));
       unsaved.reset();
     };
+    // Heartbeats inside the pass: before each segment, between the batches it applies and
+    // between the chunks it expands (those from worker threads, while nothing else changes
+    // the counts read here).
+    const std::uint64_t counted_before = std::accumulate(m.depth_counts.begin(), m.depth_counts.end(), std::uint64_t{0});
+    std::atomic<std::uint64_t> expanding{0};  // states expanded in the segment under way, added once per chunk
+    const auto beat = [&](std::uint64_t t) {
+      if (!run.reporter->heartbeat_due()) return;
+      run.reporter->heartbeat(depth, progress.count, counted_before + progress.count,
+                              m.expanded + progress.expanded + expanding.load(std::memory_order_relaxed),
+                              "segment " + std::to_string(t + 1) + "/" + std::to_string(l.segments));
+    };
     for (std::uint64_t t = progress.next_segment; t < l.segments; ++t) {
       throw_if_interrupted();
+      beat(t);
       const std::uint64_t read_before = run.bytes_read, written_before = run.bytes_written + router.bytes;
       const Key base = t * l.segment_keys;
       const std::uint64_t keys = std::min<Key>(l.segment_keys, bound - base);
@@ -709,7 +756,7 @@ class ExternalBfs {
         if (keys % TwoBitCells::kCellsPerWord != 0)  // cells past the last key: done, so no scan sees them
           cells.mark(words - 1, ~std::uint64_t{0} << (keys % TwoBitCells::kCellsPerWord * 2) & TwoBitCells::kLow, TwoBitCells::kDone);
 
-        progress.count += apply_incoming(run, depth, t, keys, cells, current);
+        progress.count += apply_incoming(run, depth, t, keys, cells, current, [&] { beat(t); });
         if (progress.samples.size() < kSamplesPerDepth) {
           if (const auto key = sample_cell(cells, words, current, depth, t))
             progress.samples.push_back(puzzle_.format(enc_.decode(base + *key)));
@@ -717,7 +764,11 @@ class ExternalBfs {
         if (expand) {
           const std::uint64_t grain = std::max<std::uint64_t>(64, words / (64 * static_cast<std::uint64_t>(options_.threads)));
           parallel_chunks(words, grain, [&](std::uint64_t begin, std::uint64_t end) {
-            expand_words(cells, base, keys, begin, end, current, next, router, scratch.local());
+            Scratch& local = scratch.local();
+            const std::uint64_t before = local.expanded;
+            expand_words(cells, base, keys, begin, end, current, next, router, local);
+            expanding.fetch_add(local.expanded - before, std::memory_order_relaxed);
+            beat(t);
           });
           flush_routed(router, scratch);
           for (auto& s : scratch) {
@@ -725,6 +776,7 @@ class ExternalBfs {
             progress.expanded += std::exchange(s.expanded, 0);
             progress.generated += std::exchange(s.generated, 0);
           }
+          expanding.store(0, std::memory_order_relaxed);
           write_cells(dir, cells_file(depth + 1, t), cells, bytes, progress.cells[t]);
           run.bytes_written += bytes;
         }
@@ -742,7 +794,7 @@ class ExternalBfs {
     run.bytes_written += router.bytes;
     run.peak_disk_bytes = std::max(run.peak_disk_bytes, progress.peak_disk_bytes);
     commit(run, progress);
-    if (progress.count > 0 && depth > 0 && options_.progress) options_.progress(depth, progress.count, timer.seconds());
+    if (progress.count > 0) depth_finished(run, depth, progress.count);
     return progress.count;
   }
 

@@ -71,7 +71,9 @@
 
 #include "core/concepts.hpp"
 #include "core/errors.hpp"
+#include "core/progress_reporter.hpp"
 #include "core/result.hpp"
+#include "core/thread_arena.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
 #include "core/parallel_chunks.hpp"
@@ -292,12 +294,12 @@ class MpiBfs {
   template <class Wire>
   SearchResult levels(const State& start, const Layout& layout) {
     Timer timer;
+    ProgressReporter progress(options_, timer);  // rank 0's lines only; no heartbeats (a level's count is known at its end)
     SearchResult result;
     const int ranks = world_->size(), me = world_->rank();
     // No more threads than oneTBB may run in this process (its CPU affinity mask, e.g. one
     // core where mpirun binds each rank to a core), then the concurrency the arena has.
-    const auto allowed = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
-    tbb::task_arena arena(static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options_.threads), allowed)));
+    tbb::task_arena arena(runnable_threads(options_.threads));
     int threads = 1;
     arena.execute([&] { threads = tbb::this_task_arena::max_concurrency(); });
     report_threads(threads);
@@ -309,6 +311,7 @@ class MpiBfs {
     const Key start_key = enc_.encode(start);
     if (start_key >= layout.lo && start_key < layout.hi) cells.mark_key(start_key - layout.lo, TwoBitCells::current_code(0));
     result.depth_counts.push_back(1);
+    result.depth_seconds.push_back(0.0);
 
     tbb::enumerable_thread_specific<Scratch<Wire>> scratch([ranks] {
       Scratch<Wire> s;
@@ -376,7 +379,8 @@ class MpiBfs {
       if (found == 0) break;
       seen += found;
       result.depth_counts.push_back(found);
-      if (options_.progress && me == 0) options_.progress(depth + 1, found, timer.seconds());
+      result.depth_seconds.push_back(timer.seconds());
+      if (me == 0) progress.depth_done(depth + 1, found, seen, seen - found, *result.depth_seconds.back());
     }
 
     std::uint64_t totals[4] = {0, 0, bytes_sent, cells.bytes() + peak_buffers};

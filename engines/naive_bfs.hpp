@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "core/concepts.hpp"
+#include "core/progress_reporter.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
 
@@ -52,16 +53,23 @@ class NaiveBfs {
   }
 
  private:
-  // Progress as the other engines report it: once per completed depth from 1 on.
-  void report_until(const SearchResult& result, int depth, const Timer& timer) {
-    for (; options_.progress && reported_ < depth; ++reported_)
-      options_.progress(reported_ + 1, result.depth_counts[reported_ + 1], timer.seconds());
+  // Depths as the other engines report them: once per completed depth from 1 on, timed.
+  void report_until(SearchResult& result, int depth, ProgressReporter& progress) {
+    for (; reported_ < depth; ++reported_) {
+      const double now = progress.seconds();
+      result.depth_seconds.push_back(now);
+      reached_ += result.depth_counts[reported_ + 1];
+      progress.depth_done(reported_ + 1, result.depth_counts[reported_ + 1], reached_, result.expanded, now);
+    }
   }
 
   SearchResult run(const State& start, const State* target) {
     Timer timer;
+    ProgressReporter progress(options_, timer);
     reported_ = 0;
+    reached_ = 1;
     SearchResult result;
+    result.depth_seconds.push_back(0.0);
     std::queue<std::pair<State, std::string>> queue;
     std::set<State> visited;
     const bool keep = target == nullptr && options_.keep_table;
@@ -69,7 +77,7 @@ class NaiveBfs {
     visited.insert(start);
     if (keep) paths_.emplace(start, std::string());
     result.depth_counts.push_back(1);
-    std::uint64_t peak_queue = 1;
+    std::uint64_t peak_queue = 1, pops = 0;
     if (target && *target == start) {
       result.found = true;
       result.distance = 0;
@@ -78,6 +86,9 @@ class NaiveBfs {
       auto [state, path] = std::move(queue.front());
       queue.pop();
       const int depth = static_cast<int>(path.size());
+      if ((++pops & 4095) == 0 && progress.heartbeat_due())
+        progress.heartbeat(depth + 1, result.radius() > depth ? result.depth_counts[depth + 1] : 0, visited.size(), result.expanded,
+                           std::to_string(queue.size()) + " states queued");
       if (options_.max_depth >= 0 && depth >= options_.max_depth) continue;
       ++result.expanded;
       for (int m = 0; m < puzzle_.move_count(); ++m) {
@@ -88,7 +99,7 @@ class NaiveBfs {
         std::string next_path = path + puzzle_.move_name(m);
         if (static_cast<int>(result.depth_counts.size()) <= depth + 1) {
           // The first state at depth+1: every state at depth is counted by now.
-          report_until(result, depth, timer);
+          report_until(result, depth, progress);
           result.depth_counts.push_back(0);
         }
         ++result.depth_counts[depth + 1];
@@ -103,7 +114,7 @@ class NaiveBfs {
       }
       peak_queue = std::max<std::uint64_t>(peak_queue, queue.size());
     }
-    report_until(result, result.radius(), timer);
+    report_until(result, result.radius(), progress);
     // Estimated heap use: set nodes, queue entries, stored paths (tree nodes + strings).
     const std::uint64_t node = sizeof(State) + 4 * sizeof(void*);
     result.peak_bytes = visited.size() * node + peak_queue * (sizeof(State) + sizeof(std::string)) +
@@ -115,7 +126,8 @@ class NaiveBfs {
   const P& puzzle_;
   SearchOptions options_;
   std::map<State, std::string> paths_;
-  int reported_ = 0;  // depths passed to options_.progress in the current run
+  int reported_ = 0;          // depths reported in the current run
+  std::uint64_t reached_ = 1;  // states of those depths
 };
 
 }  // namespace searchbench

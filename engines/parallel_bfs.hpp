@@ -43,6 +43,7 @@
 #include "core/lex_path.hpp"
 #include "core/memory_limit.hpp"
 #include "core/result.hpp"
+#include "core/thread_arena.hpp"
 #include "core/timer.hpp"
 #include "engines/parallel/dense_visited.hpp"
 #include "engines/parallel/depth_recovery.hpp"
@@ -120,8 +121,7 @@ class ParallelBfs {
   SearchResult run(const State& start, const State* target, Visited& visited) {
     Timer timer;
     SearchResult result;
-    const auto allowed = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
-    tbb::task_arena arena(static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options_.threads), allowed)));
+    tbb::task_arena arena(runnable_threads(options_.threads));
     arena.execute([&] {
       const int threads = tbb::this_task_arena::max_concurrency();
       if (two_bit_mode(start, target)) {

@@ -25,6 +25,7 @@
 #include "core/concepts.hpp"
 #include "core/errors.hpp"
 #include "core/memory_limit.hpp"
+#include "core/progress_reporter.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
 
@@ -93,6 +94,7 @@ class RingBfs {
 
   SearchResult run(const State& start, const State* target, ByteTable& table) {
     Timer timer;
+    ProgressReporter progress(options_, timer);
     SearchResult result;
     const std::uint64_t capacity = this->capacity(start);
     std::uint64_t ring_size = target ? std::min<std::uint64_t>(capacity, kFirstQueryRing) : capacity;
@@ -107,13 +109,19 @@ class RingBfs {
     ring[0] = start_key;
     std::uint64_t head = 0, tail = 1, size = 1;  // ring positions wrap at capacity
     result.depth_counts.push_back(1);
+    result.depth_seconds.push_back(0.0);
+    std::uint64_t reached = 1;
     bool found = target && target_key == start_key;
 
     State next;
     for (int depth = 0; size > 0 && !found; ++depth) {
       if (options_.max_depth >= 0 && depth >= options_.max_depth) break;
+      const std::uint64_t width = size;
       std::uint64_t level = size, discovered = 0;
       while (level-- > 0 && !found) {
+        if ((level & 4095) == 0 && progress.heartbeat_due())
+          progress.heartbeat(depth + 1, discovered, reached + discovered, result.expanded,
+                             ProgressReporter::percent(width - level - 1, width) + " of depth " + std::to_string(depth) + " expanded");
         const State state = enc_.decode(ring[head]);
         head = head + 1 == ring_size ? 0 : head + 1;
         --size;
@@ -146,7 +154,9 @@ class RingBfs {
       if (discovered == 0) break;
       if (target) check_memory();
       result.depth_counts.push_back(discovered);
-      if (options_.progress) options_.progress(depth + 1, discovered, timer.seconds());
+      result.depth_seconds.push_back(timer.seconds());
+      reached += discovered;
+      progress.depth_done(depth + 1, discovered, reached, result.expanded, *result.depth_seconds.back());
     }
 
     result.peak_bytes = table.bytes() + ring_size * sizeof(Key);

@@ -7,6 +7,8 @@
 //   counts only  it declares kCountsOnly = true (whole-space counts; no paths, no point queries)
 //   perfect only it declares kPerfectEncoderOnly = true (runs with encoders whose every key
 //                is a state; the family builds it over those only)
+//   inverses     it declares kNeedsInverseMoves = true (runs on puzzles whose every move has
+//                an inverse move, Puzzle::inverse_move(m) >= 0; the others are left out)
 //   distributed  it declares kDistributed = true (runs across MPI ranks, one job per
 //                process: compare, the matrix and the benchmarks leave it out)
 // Adding an engine: its file under engines/, its #include and its name in AllEngines.
@@ -18,6 +20,7 @@
 #include "core/result.hpp"
 #include "engines/bidir_bfs.hpp"
 #include "engines/external_bfs.hpp"
+#include "engines/frontier_bfs.hpp"
 #include "engines/iddfs.hpp"
 #include "engines/naive_bfs.hpp"
 #include "engines/parallel_bfs.hpp"
@@ -38,9 +41,9 @@ struct EngineList {
 };
 
 #ifdef SEARCHBENCH_HAVE_MPI  // built when CMake finds MPI
-using AllEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs, MpiBfs>;
+using AllEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs, FrontierBfs, MpiBfs>;
 #else
-using AllEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs>;
+using AllEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs, FrontierBfs>;
 #endif
 
 // What engine template `Engine` offers over puzzle P with encoder E.
@@ -55,6 +58,7 @@ struct EngineTraits {
   static constexpr bool counts_only = requires { requires Type::kCountsOnly; };
   static constexpr bool perfect_only = requires { requires Type::kPerfectEncoderOnly; };
   static constexpr bool distributed = requires { requires Type::kDistributed; };
+  static constexpr bool needs_inverse_moves = requires { requires Type::kNeedsInverseMoves; };
 };
 
 }  // namespace searchbench

@@ -59,7 +59,8 @@ const std::vector<EngineInfo>& engines() {
     std::vector<EngineInfo> out;
     AllEngines::for_each([&]<template <class, class> class Engine>() {
       using T = EngineTraits<Engine, typename Probe::Puzzle, typename Probe::LastEncoder>;
-      out.push_back({T::name, T::summary, T::whole_space, T::uses_encoder, T::threaded, T::counts_only, T::perfect_only, T::distributed});
+      out.push_back({T::name, T::summary, T::whole_space, T::uses_encoder, T::threaded, T::counts_only, T::perfect_only, T::distributed,
+                     T::needs_inverse_moves});
     });
     return out;
   }();
@@ -86,8 +87,15 @@ bool is_perfect_encoder(const PuzzleSpec& puzzle, std::string_view encoder) {
   return false;
 }
 
+bool every_move_has_inverse(const PuzzleSpec& puzzle) {
+  bool all = false;
+  with_family(puzzle.name, [&]<class F>(const typename F::Puzzle& p) { all = moves_without_inverse(p).empty(); });
+  return all;
+}
+
 std::vector<std::string> applicable_encoders(const PuzzleSpec& puzzle, std::string_view engine) {
   const EngineInfo& info = engine_info(engine);
+  if (info.needs_inverse_moves && !every_move_has_inverse(puzzle)) return {};
   if (!info.uses_encoder) return {"none"};
   std::vector<std::string> names;
   for (const auto& e : encoders(puzzle))

@@ -46,6 +46,7 @@ struct EngineInfo {
   bool counts_only = false;    // whole-space counts only: no table of paths, no point queries
   bool perfect_only = false;   // runs only with encoders whose every key is a state
   bool distributed = false;  // runs across MPI ranks: whole-space counts only, tested under mpirun
+  bool needs_inverse_moves = false;  // runs only on puzzles whose every move has an inverse move
 };
 const std::vector<EngineInfo>& engines();
 const EngineInfo& engine_info(std::string_view name);  // throws InputError when unknown
@@ -61,7 +62,10 @@ struct EncoderInfo {
 std::vector<EncoderInfo> encoders(const PuzzleSpec& puzzle);
 // Whether `encoder` is one of the puzzle's perfect encoders (every key a state).
 bool is_perfect_encoder(const PuzzleSpec& puzzle, std::string_view encoder);
-// The encoder names an engine runs with on this puzzle ({"none"} for naive).
+// Whether every move of the puzzle has an inverse move (what engine `frontier` needs).
+bool every_move_has_inverse(const PuzzleSpec& puzzle);
+// The encoder names an engine runs with on this puzzle ({"none"} for naive; none at all
+// when the engine cannot run on it).
 std::vector<std::string> applicable_encoders(const PuzzleSpec& puzzle, std::string_view engine);
 
 // States reachable from the puzzle's default start.

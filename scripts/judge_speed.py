@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Whole-process wall time of `searchbench judge` against the classic single-file solutions.
 
-usage: scripts/judge_speed.py BUILD_DIR [--runs N] [--json OUT] [--write-inputs DIR]
+usage: scripts/judge_speed.py BUILD_DIR [--runs N] [--json OUT] [--write-inputs DIR] [--filter REGEX]
 
 Inputs, generated here with fixed seeds (nothing generated is kept in the repository):
   sicily1151   all 40,320 Sicily 1151 boards in one input (limit 30, so every answer prints)
@@ -17,7 +17,10 @@ the classic alternating, so both see the same machine load; the medians per inpu
 summed per judge and the ratio is ours / classic. Outputs must be byte-identical (exit 1
 otherwise). Both wall time and CPU time (user + system, from wait4) are kept: on a shared
 machine the wall time also counts waiting for a core. --json writes the figures for
-scripts/report.py; --write-inputs DIR keeps the inputs as files there.
+scripts/report.py; --write-inputs DIR keeps the inputs as files there. --filter REGEX keeps
+the inputs whose name judge/<judge>/<input> (judge/fzu1603/fzu1603-far) matches, as
+scripts/reproduce.sh --filter does: 'sicily1151' times that input alone, a filter naming
+no judge times nothing (the JSON then holds no totals).
 """
 import argparse
 import itertools
@@ -25,6 +28,7 @@ import json
 import os
 import platform
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -98,6 +102,7 @@ def main():
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--json")
     ap.add_argument("--write-inputs")
+    ap.add_argument("--filter")
     args = ap.parse_args()
     exe = os.path.join(args.build_dir, "searchbench")
     rows, ok = [], True
@@ -105,6 +110,8 @@ def main():
         folder = args.write_inputs or tmp
         os.makedirs(folder, exist_ok=True)
         for judge, label, data, classic in inputs():
+            if args.filter and not re.search(args.filter, f"judge/{judge}/{label}"):
+                continue
             path = os.path.join(folder, label + ".in")
             with open(path, "wb") as f:
                 f.write(data)
@@ -131,8 +138,10 @@ def main():
                         ("fzu1603: twelve random inputs", lambda r: r["input"].startswith("fzu1603-random")),
                         ("fzu1603: far input", lambda r: r["input"] == "fzu1603-far")):
         sel = [r for r in rows if pick(r)]
+        if not sel:  # every input of the group left out by --filter
+            continue
         t = {"group": group, "judge": sel[0]["judge"], "classic": sel[0]["classic"], "inputs": len(sel),
-             "identical": all(r["identical"] for r in sel)}
+             "input_labels": [r["input"] for r in sel], "identical": all(r["identical"] for r in sel)}
         for kind in ("wall", "cpu"):
             ours, theirs = (sum(r[who]["median_" + kind] for r in sel) for who in ("ours", "classic"))
             t.update({f"ours_{kind}": ours, f"classic_{kind}": theirs, f"ratio_{kind}": ours / theirs})
@@ -145,7 +154,8 @@ def main():
         context = {"runs": args.runs, "cpu_model": cpu_model, "cores": os.cpu_count(),
                    "load_average_before": LOAD_BEFORE, "load_average_after": list(os.getloadavg()),
                    "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                   "command": f"scripts/judge_speed.py {args.build_dir} --runs {args.runs}"}
+                   "command": f"scripts/judge_speed.py {args.build_dir} --runs {args.runs}"
+                              + (f" --filter '{args.filter}'" if args.filter else "")}
         with open(args.json, "w") as f:
             json.dump({"context": context, "totals": totals, "inputs": rows}, f, indent=1)
     sys.exit(0 if ok else 1)

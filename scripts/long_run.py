@@ -8,7 +8,7 @@ usage: scripts/long_run.py BUILD_DIR --puzzle P --workdir DIR [--threads N] [--m
 Runs `searchbench run --engine external` on the puzzle with the work folder DIR, adding
 --resume when DIR already holds a checkpoint, so the same command continues a run that was
 killed or stopped. While it runs, every completed depth is copied from DIR/manifest.json
-into RAW_JSON (default results/raw/long-P.json), with one record per invocation (start,
+into RAW_JSON (default results/long/long-P.json), with one record per invocation (start,
 end, wall and CPU seconds, peak RSS from /proc and wait4, exit status, depths done, bytes
 written and read), so a partial table can be committed as the depths land. When the run
 has finished, the counts are checked against the size of the space (the sum must be
@@ -17,7 +17,7 @@ has finished, the counts are checked against the size of the space (the sum must
 --in-memory: the same record of one run of the in-memory parallel engine instead (`run
 --engine parallel --encoder cantor`: two bits per state in memory, 20.3 GiB for msquare-2x7,
 no checkpoint), its depths copied from the progress lines as they land (default raw file
-results/raw/long-P-in-memory.json).
+results/long/long-P-in-memory.json).
 
 --check-samples: the engine keeps a few states of every depth in the manifest; each is
 looked up with the bidirectional engine (`run --engine bidir --target STATE`), which must
@@ -226,7 +226,7 @@ def main():
         parser.error("--workdir is required (or --in-memory)")
     if opts.git_revision is None:
         opts.git_revision = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    out = opts.out or os.path.join("results", "raw", f"long-{opts.puzzle}{'-in-memory' if opts.in_memory else ''}.json")
+    out = opts.out or os.path.join("results", "long", f"long-{opts.puzzle}{'-in-memory' if opts.in_memory else ''}.json")
     doc = read_json(out) or {"puzzle": opts.puzzle, "engine": "parallel" if opts.in_memory else "external", "context": describe()}
     doc["known_states"] = known_states(opts.puzzle)
     if opts.check_samples:  # the run's context stays; the checks get their own

@@ -1,25 +1,38 @@
 #!/usr/bin/env bash
-# The main job (the README's first command): install what is missing, build Release, run
-# the benchmark set, save the raw JSON under results/raw/ stamped with the commit, the
-# versions and the machine (CPU model, cores, memory, kernel), and regenerate
-# results/README.md and its plots from every raw file there.
-#   scripts/reproduce.sh                      default set (about 12 minutes on 2 cores)
+# The main job (the README's first command): install what is missing, build Release, run the
+# benchmark set into a folder of its own, and write that run's report from its files alone:
+#   results/runs/<UTC date-time>-<commit>-<host>/
+#     bench.json         Google Benchmark's JSON with every repetition (round 1)
+#     bench-round2.json  more repetitions of the cases whose CV was above 5% (when any fit)
+#     scale.json         whole-process wall time and peak RSS (scripts/scale_runs.py)
+#     judges.json        searchbench's judges against the classic programs (scripts/judge_speed.py)
+#     run.json           command, commit, uncommitted files, machine, governor, load, rounds, completion
+#     report.md, benchmarks.csv, tables/*.csv, *.png    (scripts/report.py run)
+# Unless the run was filtered, results/README.md (the newest complete run's report and an index
+# of every run) and results/long-runs.md are then regenerated (scripts/report.py index results).
+#   scripts/reproduce.sh                      default set (about 18 minutes on 2 cores)
 #   scripts/reproduce.sh --full               adds the large runs (msquare-2x6, checkers-25, checkers-27)
 #   scripts/reproduce.sh --threads 1,2,4,8,16 thread counts of the parallel engines' whole-space
 #                                             benchmarks and whole-process runs (default: 1 and
 #                                             the powers of two up to the core count)
-#   scripts/reproduce.sh --filter REGEX       only the benchmarks whose names match (the report
-#                                             keeps the other figures from older raw files)
-# Then whole-process runs of the large searches (scripts/scale_runs.py: wall time and peak
-# resident memory), also saved under results/raw/.
-# The new raw files are new, and results/README.md and the plots change: the script ends
-# by printing how to commit the run or discard it.
+#   scripts/reproduce.sh --filter REGEX       only the benchmarks, whole-process cases and judge
+#                                             inputs whose names match; the run gets its own
+#                                             report, results/README.md is left as it is
+#   scripts/reproduce.sh --allow-dirty        measure a tree with changes outside results/ (refused
+#                                             otherwise); every page of the run's report says so
+# Statistics (scripts/reporting/stats.py): 5 repetitions of every case in random order
+# (--benchmark_enable_random_interleaving), then a second round of 10 more for the cases
+# whose CV was above 5%, most spread first, as many as fit the time left of an 18-minute
+# plan (at least 60 s, at most 300 s). bench_search records the load around each repetition;
+# the run records the CPU frequency governor and the load before and after.
+# SEARCHBENCH_BUILD_LOCK=FILE builds under `flock FILE`, for a machine where others build too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 full=""
 threads=""
 filter=""
-usage="usage: scripts/reproduce.sh [--full] [--threads 1,2,4,...] [--filter REGEX]"
+allow_dirty=""
+usage="usage: scripts/reproduce.sh [--full] [--threads 1,2,4,...] [--filter REGEX] [--allow-dirty]"
 while (($#)); do
   case "$1" in
     --full) full="--full" ;;
@@ -31,6 +44,7 @@ while (($#)); do
       (($# >= 2)) || { echo "reproduce.sh: --filter needs a regular expression ($usage)" >&2; exit 2; }
       filter="$2"; shift ;;
     --filter=*) filter="${1#--filter=}" ;;
+    --allow-dirty) allow_dirty=1 ;;
     -h|--help) echo "$usage"; exit 0 ;;
     *) echo "reproduce.sh: unknown argument '$1' ($usage)" >&2; exit 2 ;;
   esac
@@ -40,54 +54,118 @@ if [[ -n "$threads" && ! "$threads" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]]; then
   echo "reproduce.sh: --threads needs a comma-separated list of positive integers like 1,2,4, got '$threads'" >&2
   exit 2
 fi
-scripts/deps.sh
 
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build/release -j "$(nproc)" --target searchbench bench_search sicily1151_classic fzu1603_classic
-
+# A run measures one commit. Changes under results/ (earlier runs) do not count; untracked
+# files do, since a new source file is compiled in as soon as CMake lists it.
 revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-# Changes under results/ (an earlier run's files) do not make the measured code dirty.
-dirty=$(git status --porcelain -- . ':(exclude)results' 2>/dev/null | grep -qv '^??' && echo "+dirty" || true)
+if [[ "$revision" == unknown ]]; then
+  changes="(not a git checkout: the commit is unknown)"
+else
+  changes=$(git status --porcelain --untracked-files=normal -- . ':(exclude)results' | cut -c4-)
+fi
+dirty=""
+if [[ -n "$changes" ]]; then
+  dirty="+dirty"
+  if [[ -z "$allow_dirty" ]]; then
+    echo "reproduce.sh: the tree has changes outside results/; commit them, or measure anyway with --allow-dirty" \
+         "(the report then says so on every page):" >&2
+    head -20 <<<"$changes" | sed 's/^/  /' >&2
+    exit 2
+  fi
+fi
+
+scripts/deps.sh
+lock=()
+[[ -n "${SEARCHBENCH_BUILD_LOCK:-}" ]] && lock=(flock "$SEARCHBENCH_BUILD_LOCK")
+built=$(date +%s)
+"${lock[@]}" cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+"${lock[@]}" cmake --build build/release -j "$(nproc)" --target searchbench bench_search sicily1151_classic fzu1603_classic
+
+# A build that compiled something leaves the 1-minute load high for a minute: wait for it
+# (at most 60 s) so that the load before the run says whether others use the machine.
+if (($(date +%s) - built > 5)); then
+  for _ in $(seq 12); do
+    awk '{exit !($1 > 0.5)}' /proc/loadavg || break
+    sleep 5
+  done
+fi
+
+host=$(hostname -s 2>/dev/null || hostname 2>/dev/null || echo unknown)
+id="$(date -u +%Y%m%dT%H%M%SZ)-${revision}${dirty}-${host//[^A-Za-z0-9.-]/_}"
+final="results/runs/$id"
+run="$final.partial"  # renamed when complete; an interrupted run leaves nothing behind
+mkdir -p "$run"
+trap 'rm -rf "$run"' EXIT
+loadavg() { awk '{printf "[%s, %s, %s]", $1, $2, $3}' /proc/loadavg; }
+governor=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null || echo unknown)
+command="scripts/reproduce.sh${full:+ $full}${threads:+ --threads $threads}${filter:+ --filter '$filter'}${allow_dirty:+ --allow-dirty}"
+started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+bench_flags="--benchmark_repetitions=5 --benchmark_enable_random_interleaving=true --benchmark_min_time=0.05"
+manifest() { /usr/bin/python3 scripts/run_manifest.py "$run/run.json" "$@"; }
+{ grep -v '^$' <<<"$changes" || true; } | manifest --machine --lines dirty_files run_id="$id" command="$command" git_revision="$revision$dirty" \
+  dirty:="$([[ -n "$dirty" ]] && echo true || echo false)" filter="$filter" started_utc="$started" host="$host" \
+  cpu_governor="$governor" bench_flags="$bench_flags" load_before:="$(loadavg)" complete:=false
+
 compiler=$(c++ --version | head -1)
 tbb=$(dpkg-query -W -f='${Version}' libtbb-dev 2>/dev/null || echo unknown)
 gbench=$(dpkg-query -W -f='${Version}' libbenchmark-dev 2>/dev/null || echo unknown)
 mapfile -t machine < <(/usr/bin/python3 scripts/machine_info.py --benchmark-context)
-date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-mkdir -p results/raw
-stamp="$(date -u +%Y%m%d-%H%M%S)-${revision}${full:+-full}${threads:+-t${threads//,/-}}"
-out="results/raw/bench-${stamp}.json"
-scale="results/raw/scale-${stamp}.json"
-# Written under a temporary name and renamed when complete, so an interrupted run leaves
-# no half file for the report to read.
-trap 'rm -f "$out.partial" "$scale.partial"' EXIT
+bench() {  # output file, round, extra flags...
+  local out=$1 round=$2; shift 2
+  build/release/bench/bench_search $full ${threads:+--threads=$threads} "$@" \
+    --benchmark_out="$out" --benchmark_out_format=json \
+    --benchmark_context=git_revision="${revision}${dirty}" --benchmark_context=compiler="$compiler" \
+    --benchmark_context=onetbb="$tbb" --benchmark_context=google_benchmark="$gbench" "${machine[@]}" \
+    --benchmark_context=run_date_utc="$(date -u +%Y-%m-%dT%H:%M:%SZ)" --benchmark_context=run_id="$id" \
+    --benchmark_context=round="$round" --benchmark_context=cpu_governor="$governor" \
+    --benchmark_context=command="${command//,/;}" ${filter:+"--benchmark_context=benchmark_filter=${filter//,/;}"}
+}
+cases() { /usr/bin/python3 -c 'import json, sys; print(len({b["run_name"] for b in json.load(open(sys.argv[1]))["benchmarks"]}))' "$1"; }
 
-command="scripts/reproduce.sh${full:+ $full}${threads:+ --threads $threads}${filter:+ --filter '$filter'}"
-echo "== running benchmarks -> $out"
-build/release/bench/bench_search $full ${threads:+--threads=$threads} ${filter:+--benchmark_filter=$filter} \
-  --benchmark_repetitions=3 --benchmark_min_time=0.05 \
-  --benchmark_out="$out.partial" --benchmark_out_format=json \
-  --benchmark_context=git_revision="${revision}${dirty}" \
-  --benchmark_context=compiler="$compiler" \
-  --benchmark_context=onetbb="$tbb" \
-  --benchmark_context=google_benchmark="$gbench" \
-  "${machine[@]}" \
-  --benchmark_context=date="$date" \
-  --benchmark_context=command="${command//,/;}" ${filter:+"--benchmark_context=benchmark_filter=${filter//,/;}"}
-mv "$out.partial" "$out"
+echo "== round 1: every case, 5 repetitions in random order -> $final/bench.json"
+t0=$(date +%s)
+# shellcheck disable=SC2086
+bench "$run/bench.json" 1 $bench_flags ${filter:+"--benchmark_filter=$filter"}
+manifest --append rounds="{\"repetitions\": 5, \"cases\": $(cases "$run/bench.json"), \"seconds\": $(($(date +%s) - t0))}"
 
-echo "== whole-process runs -> $scale"
-/usr/bin/python3 scripts/scale_runs.py build/release "$scale.partial" $full ${threads:+--threads $threads} \
-  --git-revision "${revision}${dirty}" --command "$command"
-mv "$scale.partial" "$scale"
+# Round 2 gets what the plan leaves after round 1 and a reserve for the whole-process runs
+# and the judges (about a minute on 2 cores).
+elapsed=$(($(date +%s) - t0))
+budget=$((18 * 60 - elapsed - 90))
+((budget < 60)) && budget=60
+((budget > 300)) && budget=300
+noisy=$(/usr/bin/python3 scripts/report.py noisy "$run/bench.json" "$budget" 10)
+if [[ -n "$noisy" ]]; then
+  echo "== round 2: 10 more repetitions of the cases whose CV was above 5% -> $final/bench-round2.json"
+  t1=$(date +%s)
+  bench "$run/bench-round2.json" 2 --benchmark_repetitions=10 --benchmark_enable_random_interleaving=true \
+    --benchmark_min_time=0.05 --benchmark_filter="$noisy"
+  manifest --append rounds="{\"repetitions\": 10, \"cases\": $(cases "$run/bench-round2.json"), \"seconds\": $(($(date +%s) - t1)), \"why\": \"CV above 5% in round 1\"}"
+fi
 
-echo "== judges against the classic programs -> results/raw/judges-${stamp}.json"
-/usr/bin/python3 scripts/judge_speed.py build/release --runs 5 --json "results/raw/judges-${stamp}.json"
+echo "== whole-process runs -> $final/scale.json"
+/usr/bin/python3 scripts/scale_runs.py build/release "$run/scale.json" $full ${threads:+--threads $threads} \
+  ${filter:+--filter "$filter"} --git-revision "${revision}${dirty}" --command "$command"
 
-echo "== regenerating results/README.md"
-/usr/bin/python3 scripts/report.py results/raw results/README.md
+echo "== judges against the classic programs -> $final/judges.json"
+/usr/bin/python3 scripts/judge_speed.py build/release --runs 5 --json "$run/judges.json" ${filter:+--filter "$filter"}
+
+manifest complete:=true finished_utc="$(date -u +%Y-%m-%dT%H:%M:%SZ)" load_after:="$(loadavg)" \
+  measured_seconds:=$(($(date +%s) - t0))
+mv "$run" "$final"
+trap - EXIT
+echo "== the run's report -> $final/report.md"
+/usr/bin/python3 scripts/report.py run "$final"
+if [[ -z "$filter" ]]; then
+  echo "== regenerating results/README.md (the newest complete run and the index of runs) and results/long-runs.md"
+  /usr/bin/python3 scripts/report.py index results
+  discard="rm -rf '$final' && git checkout -- results/README.md results/long-runs.md results/tables"
+else
+  echo "== filtered run: results/README.md is left as it is"
+  discard="rm -rf '$final'"
+fi
 cat <<MSG
-done: new raw files $out and $scale;
-results/README.md and its plots are regenerated from every raw file under results/raw/.
+done in $(($(date +%s) - t0)) s of measuring: $final/report.md
   keep this run:    git add results && git commit -m "Results: $command at ${revision}${dirty}"
-  discard this run: git checkout results && git clean -fd results
+  discard this run: $discard
 MSG

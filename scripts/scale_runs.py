@@ -2,7 +2,7 @@
 """Whole-process runs of the large searches: wall time and peak resident memory.
 
 usage: scripts/scale_runs.py BUILD_DIR OUT_JSON [--full | --mpi-only] [--runs N] [--threads 1,2,...]
-                             [--git-revision REV] [--command TEXT] [--only REGEX]
+                             [--git-revision REV] [--command TEXT] [--only REGEX] [--filter REGEX]
 
 Google Benchmark measures the search itself; a user of `searchbench run` also pays for
 start-up and page faults, and cares about the peak resident set (RSS) of the process,
@@ -17,7 +17,12 @@ random target and a far one each. Out-of-core runs (engine external: 2x5 at
 --max-memory 1M, with --full 2x6 at 64M) get a fresh work folder under $SEARCHBENCH_WORKDIR
 (default: the system's temp folder), removed afterwards; their rows add bytes written and
 read, the work folder's peak size and the segment count. --only REGEX keeps the cases whose
-label matches. The JSON's context names the machine
+label matches. --filter REGEX (scripts/reproduce.sh --filter passes its own) keeps the cases
+whose label or benchmark-style name matches: bfs/<engine>/<encoder>/<puzzle>/threads:<n>
+(encoder "default" where the command names none) for a whole space, point/bidir/default/
+<puzzle>/<target> for a point query, so a filter written for bench_search's names picks the
+same searches here; the mpi comparison's names are bfs/mpi/cantor/msquare-2x6/ranks:2 and
+bfs/parallel/cantor/msquare-2x6/threads:2. The JSON's context names the machine
 (scripts/machine_info.py), the commit and the date.
 
 --full also runs the mpi engine on msquare-2x6 under mpirun with 2 ranks of 1 thread,
@@ -50,6 +55,15 @@ KNOWN = {
 }
 
 
+def case_name(args):
+    """The benchmark-style name of a `searchbench run` case, for --filter."""
+    value = lambda flag, default: args[args.index(flag) + 1] if flag in args else default
+    puzzle, engine, encoder = value("--puzzle", "?"), value("--engine", "?"), value("--encoder", "default")
+    if "--target" in args:
+        return f"point/{engine}/{encoder}/{puzzle}/{value('--target', '')}"
+    return f"bfs/{engine}/{encoder}/{puzzle}/threads:{value('--threads', '1')}"
+
+
 def measure(exe, label, args, runs):
     walls, rss, doc = [], [], None
     for _ in range(runs):
@@ -76,6 +90,7 @@ def measure(exe, label, args, runs):
              if "bytes_written" in doc}
     row = {
         "label": label,
+        "name": case_name(args),
         "command": "searchbench " + " ".join(args),
         "wall_seconds": walls,
         "median_wall_seconds": statistics.median(walls),
@@ -116,7 +131,7 @@ def run_once(cmd, env=None):
     return wall, usage.ru_maxrss * 1024, json.loads(out), usage.ru_utime + usage.ru_stime
 
 
-def measure_mpi_against_parallel(exe, runs, puzzle="msquare-2x6", ranks=2):
+def measure_mpi_against_parallel(exe, runs, puzzle="msquare-2x6", ranks=2, keep=lambda label, name: True):
     """The mpi engine under mpirun (ranks x 1 thread) and parallel with `ranks` threads, in turn."""
     mpirun = shutil.which("mpirun")
     listing = subprocess.run([exe, "list"], capture_output=True, text=True).stdout
@@ -139,12 +154,15 @@ def measure_mpi_against_parallel(exe, runs, puzzle="msquare-2x6", ranks=2):
         (f"{puzzle} whole space, mpi, {ranks} ranks x 1 thread", [mpirun, "-np", str(ranks), exe] + mpi_args,
          f"mpirun -np {ranks} searchbench " + " ".join(a for a in mpi_args if a not in ("--json", "--quiet"))),
     ]
+    names = [f"bfs/parallel/cantor/{puzzle}/threads:{ranks}", f"bfs/mpi/cantor/{puzzle}/ranks:{ranks}"]
+    if not any(keep(label, name) for (label, _, _), name in zip(cases, names)):
+        return []
     samples = {label: [] for label, _, _ in cases}
     for _ in range(runs):
         for label, cmd, _ in cases:
             samples[label].append(run_once(cmd, env))
     rows = []
-    for label, _, command in cases:
+    for (label, _, command), name in zip(cases, names):
         walls = [w for w, _, _, _ in samples[label]]
         rss = [r for _, r, _, _ in samples[label]]
         cpu = [c for _, _, _, c in samples[label]]
@@ -152,6 +170,7 @@ def measure_mpi_against_parallel(exe, runs, puzzle="msquare-2x6", ranks=2):
         check(label, doc)
         row = {
             "label": label,
+            "name": name,
             "command": command,
             "wall_seconds": walls,
             "median_wall_seconds": statistics.median(walls),
@@ -199,6 +218,7 @@ def main():
     parser.add_argument("--git-revision", default="unknown")
     parser.add_argument("--command", default=None)
     parser.add_argument("--only", default=None)
+    parser.add_argument("--filter", default=None)
     opts = parser.parse_args()
     runs = opts.runs
     threads = opts.threads or [1] + [t for t in (2 ** k for k in range(1, 11)) if t <= len(os.sched_getaffinity(0))]
@@ -228,15 +248,19 @@ def main():
             for target, note in ((random_line, "a random line"), ("@" * k + "&" + "#" * k, "the line reversed")):
                 cases.append((f"checkers-{n} point query, bidir, {note}",
                               ["run", "--puzzle", f"checkers-{n}", "--engine", "bidir", "--target", target]))
+    keep = lambda label, name: not opts.filter or bool(re.search(opts.filter, label) or re.search(opts.filter, name))
     if opts.only:
         cases = [(label, a) for label, a in cases if re.search(opts.only, label)]
+    cases = [(label, a) for label, a in cases if keep(label, case_name(a))]
     if opts.mpi_only:
         cases = []
     rows = [measure(exe, label, a, runs) for label, a in cases]
     if opts.full or opts.mpi_only:
-        rows += measure_mpi_against_parallel(exe, runs)
+        rows += measure_mpi_against_parallel(exe, runs, keep=keep)
     context = dict(describe(), date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), runs=runs,
                    git_revision=opts.git_revision, command=opts.command or "scripts/scale_runs.py " + " ".join(sys.argv[3:]))
+    if opts.filter:
+        context["filter"] = opts.filter
     with open(opts.out_json, "w") as f:
         json.dump({"context": context, "runs": rows}, f, indent=1)
 

@@ -9,12 +9,17 @@
 #include <signal.h>
 
 #include <array>
+#include <cctype>
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <ctime>
 #include <random>
 #include <thread>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <numeric>
 #include <sstream>
@@ -81,6 +86,23 @@ std::string field(const std::string& text, const std::string& name) {
   }
   return "";
 }
+
+// The blank-separated words of a line.
+std::vector<std::string> words(const std::string& line) {
+  std::istringstream in(line);
+  return {std::istream_iterator<std::string>(in), std::istream_iterator<std::string>()};
+}
+
+// A pipe whose reading end is closed: every write to the other end fails (EPIPE, or
+// SIGPIPE for a process that does not ignore it). Redirect with ">&" + fd().
+struct ReaderlessPipe {
+  int fds[2] = {-1, -1};
+  ReaderlessPipe() {
+    if (::pipe(fds) == 0) ::close(fds[0]);
+  }
+  ~ReaderlessPipe() { ::close(fds[1]); }
+  std::string redirect() const { return ">&" + std::to_string(fds[1]); }
+};
 
 }  // namespace
 
@@ -160,10 +182,13 @@ TEST(Cli, EveryRegisteredPluginReachesListHelpAndCompare) {
     if (searchbench::state_space_size(searchbench::parse_puzzle(puzzle)) > 1'000'000) continue;
     const Outcome c = run("compare --puzzle " + puzzle + " --random 3 --threads 1,2");
     ASSERT_EQ(c.status, 0) << c.err;
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream lines(c.out);
+    for (std::string line; std::getline(lines, line);) rows.push_back(words(line));
     for (const auto& k : searchbench::combinations(searchbench::parse_puzzle(puzzle), {1, 2})) {
-      char row[64];
-      std::snprintf(row, sizeof row, "%-9s %-14s %7d ", k.engine.c_str(), k.encoder.c_str(), k.threads);
-      EXPECT_NE(c.out.find(row), std::string::npos) << puzzle << ": " << row;
+      const std::vector<std::string> key = {k.engine, k.encoder, std::to_string(k.threads)};
+      EXPECT_TRUE(std::any_of(rows.begin(), rows.end(), [&](const auto& w) { return w.size() > 3 && std::equal(key.begin(), key.end(), w.begin()); }))
+          << puzzle << ": " << key[0] << " " << key[1] << " " << key[2];
     }
   }
 }
@@ -190,7 +215,11 @@ TEST(Cli, BottomUpRatioIsAnOption) {
 TEST(Cli, EveryEngineReportsProgressTheSameWay) {
   for (const auto& engine : searchbench::engines()) {
     if (!engine.whole_space) continue;
-    const Outcome o = run("run --puzzle msquare-2x3 --progress --engine " + std::string(engine.name));
+    // msquare-2x3, or for an engine that cannot run on it (frontier needs inverse moves) a
+    // pancake stack of the same 720 states.
+    const std::string puzzle =
+        searchbench::applicable_encoders(searchbench::parse_puzzle("msquare-2x3"), engine.name).empty() ? "pancake-6" : "msquare-2x3";
+    const Outcome o = run("run --puzzle " + puzzle + " --progress --engine " + std::string(engine.name));
     ASSERT_EQ(o.status, 0) << o.err;
     std::vector<std::uint64_t> counts = {1};
     std::istringstream lines(o.err);
@@ -201,7 +230,7 @@ TEST(Cli, EveryEngineReportsProgressTheSameWay) {
       EXPECT_EQ(depth, static_cast<int>(counts.size())) << engine.name;
       counts.push_back(fresh);
     }
-    const Outcome whole = run("run --puzzle msquare-2x3 --json --quiet --engine " + std::string(engine.name));
+    const Outcome whole = run("run --puzzle " + puzzle + " --json --quiet --engine " + std::string(engine.name));
     EXPECT_EQ(nlohmann::json::parse(whole.out)["depth_counts"].get<std::vector<std::uint64_t>>(), counts) << engine.name;
   }
 }
@@ -329,7 +358,7 @@ TEST(Cli, ThreadCountsAreWhatRanAndAbsurdOnesAreRefused) {
   // No --threads: every core for parallel, one for the serial engines.
   EXPECT_EQ(nlohmann::json::parse(run("run --puzzle msquare-2x3 --engine parallel --json --quiet").out)["threads_requested"], cores);
   EXPECT_EQ(nlohmann::json::parse(run("run --puzzle msquare-2x3 --json --quiet").out)["threads"], 1);
-  EXPECT_NE(run("run --help").out.find("every core for --engine parallel"), std::string::npos);
+  EXPECT_NE(run("run --help").out.find("every core for the threaded engines"), std::string::npos);
   // These crashed with SIGSEGV (oneTBB's 16-bit arena slot ids).
   for (const char* n : {"1025", "65537", "100000", "2147483647"})
     expect_refusal(std::string("run --puzzle msquare-2x3 --engine parallel --threads ") + n, "--threads: Value");
@@ -419,8 +448,11 @@ TEST(Cli, OutputThatCannotBeWrittenFailsWithOneLine) {
       {"judge msquare", "2 6 8 4 5 7 3 1\n"},
       {"judge fzu1603", "1\n##&@@ @@&##\n"},
   };
+  // A pipe nobody reads any more: the write fails with EPIPE (SIGPIPE is ignored) and the
+  // same error path answers, where SIGPIPE used to end the process (status 141).
+  const ReaderlessPipe pipe;
   for (const auto& [args, input] : commands) {
-    for (const char* where : {">/dev/full", ">&-"}) {
+    for (const std::string& where : {std::string(">/dev/full"), std::string(">&-"), pipe.redirect()}) {
       const Outcome o = run(args, input, where);
       EXPECT_EQ(o.status, 6) << args << " " << where << ": " << o.err;
       EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << args << " " << where << ": " << o.err;
@@ -565,7 +597,7 @@ TEST(Cli, JsonCarriesTheSchemaAndTextUsesTheSameNames) {
   const Outcome j = run("run --puzzle msquare-2x3 --max-depth 5 --json --quiet");
   ASSERT_EQ(j.status, 0) << j.err;
   const auto doc = nlohmann::json::parse(j.out);
-  EXPECT_EQ(doc["schema_version"], 1);
+  EXPECT_EQ(doc["schema_version"], 2);
   EXPECT_EQ(doc["start"], "1 2 3 / 6 5 4");
   EXPECT_EQ(doc["max_depth"], 5);
   EXPECT_EQ(doc["truncated"], true);
@@ -576,12 +608,20 @@ TEST(Cli, JsonCarriesTheSchemaAndTextUsesTheSameNames) {
   const auto point = nlohmann::json::parse(run("run --engine bidir --target '5 8 7 6 / 4 1 2 3' --max-depth 1 --json").out);
   EXPECT_EQ(point["distance"], -1);
   EXPECT_EQ(point["truncated"], true);
-  // Every JSON field appears in the text output under the same name.
+  // Every JSON field appears in the text output under the same name (an object's fields
+  // as name.field: context.date).
   for (const char* args : {"run --puzzle msquare-2x3 --max-depth 5 --quiet", "run --engine bidir --target '5 8 7 6 / 4 1 2 3'"}) {
     const Outcome t = run(args);
     const auto d = nlohmann::json::parse(run(std::string(args) + " --json").out);
-    for (const auto& [key, value] : d.items()) EXPECT_FALSE(field(t.out, key).empty()) << args << ": " << key;
+    std::function<void(const nlohmann::json&, const std::string&)> check = [&](const nlohmann::json& object, const std::string& prefix) {
+      for (const auto& [key, value] : object.items()) {
+        if (value.is_object()) check(value, prefix + key + ".");
+        else EXPECT_FALSE(field(t.out, prefix + key).empty()) << args << ": " << prefix + key;
+      }
+    };
+    check(d, "");
   }
+  EXPECT_NE(run("run --puzzle msquare-2x3 --quiet").out.find("\ncontext.date "), std::string::npos);
 }
 
 // Out-of-core runs: kill -9 at seeded random moments, each time resuming from the last
@@ -740,6 +780,7 @@ TEST(Cli, JsonFailuresPrintAnErrorObject) {
       {"run --json --engine bidir --target \"$(printf '1 2 3 4 / 5 6 7 \\033')\"", 2, ""},
       {"compare --puzzle msquare-2x2 --seed -1 --json", 2, ""},
       {"compare --json --puzzle tiles-9x9", 2, ""},
+      {"list --json --nonsense", 2, ""},
       {"run --puzzle msquare-2x8 --engine iddfs --target '9 10 11 12 13 14 15 16 / 1 2 3 4 5 6 7 8' --node-budget 10 --json", 3, ""},
   };
   if (!kSanitized) cases.push_back({"run --puzzle msquare-2x6 --quiet --json", 4, "ulimit -v 400000; "});
@@ -755,7 +796,7 @@ TEST(Cli, JsonFailuresPrintAnErrorObject) {
     EXPECT_EQ(doc["exit_status"], c.status) << c.args;
   }
   // Without --json, and for the commands that have none, stdout stays empty.
-  for (const char* args : {"run --threads 0", "run --puzzle sudoku", "judge sicily1151 --json", "list --json"}) {
+  for (const char* args : {"run --threads 0", "run --puzzle sudoku", "judge sicily1151 --json", "list --nonsense"}) {
     const Outcome o = run(args);
     EXPECT_EQ(o.status, 2) << args;
     EXPECT_EQ(o.out, "") << args;
@@ -775,4 +816,287 @@ TEST(Cli, HelpOfAnUnknownCommandIsRefused) {
   const Outcome help = run("help compare");
   EXPECT_EQ(help.status, 0);
   EXPECT_NE(help.out.find("--targets"), std::string::npos);
+}
+
+// Every JSON object of run, compare and list ends with `context`: when and where it ran,
+// what built the executable, and the load averages at the start and the end.
+void expect_sane_context(const nlohmann::ordered_json& doc, const std::string& what) {
+  ASSERT_TRUE(doc.contains("context")) << what;
+  EXPECT_EQ(doc.begin().key(), "schema_version") << what;
+  std::string last;
+  for (const auto& [key, value] : doc.items()) last = key;
+  EXPECT_EQ(last, "context") << what << ": the existing fields come first, in their order";
+  EXPECT_EQ(doc["schema_version"], 2) << what;
+  const auto& c = doc["context"];
+  // date: UTC ISO 8601, within a day of now.
+  const std::string date = c.value("date", "");
+  std::tm tm{};
+  char zone = 0;
+  ASSERT_EQ(std::sscanf(date.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%c", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min,
+                        &tm.tm_sec, &zone),
+            7)
+      << what << ": " << date;
+  EXPECT_EQ(date.size(), 20u) << date;
+  EXPECT_EQ(zone, 'Z') << date;
+  tm.tm_year -= 1900;
+  tm.tm_mon -= 1;
+  EXPECT_LT(std::abs(static_cast<double>(timegm(&tm) - std::time(nullptr))), 86400.0) << date;
+  for (const char* key : {"host", "cpu_model", "kernel", "arch", "os", "compiler", "compiler_version", "build_type"}) {
+    ASSERT_TRUE(c.contains(key) && c[key].is_string()) << what << ": " << key;
+    EXPECT_FALSE(c[key].get<std::string>().empty()) << what << ": " << key;
+  }
+  EXPECT_GE(c["cores"].get<int>(), 1) << what;
+  EXPECT_EQ(c["cores"].get<int>(), static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))) << what;
+  EXPECT_GT(c["memory_bytes"].get<std::uint64_t>(), 1u << 20) << what;
+  EXPECT_EQ(c["kernel"].get<std::string>().rfind("Linux ", 0), 0u) << c["kernel"];
+  EXPECT_TRUE(c["build_flags"].is_string()) << what;
+  EXPECT_TRUE(c["native"].is_boolean()) << what;
+  if (c["native"].get<bool>()) {
+    EXPECT_NE(c["build_flags"].get<std::string>().find("-march=native"), std::string::npos);
+  }
+  for (const char* library : {"onetbb", "onetbb_runtime", "nlohmann_json", "cli11"}) {
+    const std::string version = c["libraries"].value(library, "");
+    int major = -1, minor = -1;
+    EXPECT_EQ(std::sscanf(version.c_str(), "%d.%d", &major, &minor), 2) << what << ": " << library << " " << version;
+  }
+  for (const char* key : {"load_average_start", "load_average_end"}) {
+    ASSERT_TRUE(c[key].is_array()) << what << ": " << key;
+    EXPECT_EQ(c[key].size(), 3u) << what << ": " << key;
+    for (const auto& load : c[key]) {
+      EXPECT_TRUE(load.is_number()) << what << ": " << key;
+      EXPECT_GE(load.get<double>(), 0.0) << what << ": " << key;
+    }
+  }
+}
+
+TEST(Cli, EveryJsonCarriesItsContext) {
+  const Outcome r = run("run --puzzle msquare-2x3 --json --quiet");
+  ASSERT_EQ(r.status, 0) << r.err;
+  expect_sane_context(nlohmann::ordered_json::parse(r.out), "run");
+  const Outcome p = run("run --engine bidir --target '5 8 7 6 / 4 1 2 3' --json");
+  ASSERT_EQ(p.status, 0) << p.err;
+  expect_sane_context(nlohmann::ordered_json::parse(p.out), "run --target");
+  const Outcome c = run("compare --puzzle msquare-2x2 --threads 1 --random 2 --json");
+  ASSERT_EQ(c.status, 0) << c.err;
+  expect_sane_context(nlohmann::ordered_json::parse(c.out), "compare");
+  const Outcome l = run("list --json");
+  ASSERT_EQ(l.status, 0) << l.err;
+  expect_sane_context(nlohmann::ordered_json::parse(l.out), "list");
+}
+
+// list --json is the registry as scripts read it: every engine `list` shows, with what it
+// can do and the run options it honours, and every family's puzzles with their encoders.
+TEST(Cli, ListJsonIsTheRegistry) {
+  const Outcome text = run("list"), j = run("list --json");
+  ASSERT_EQ(text.status, 0) << text.err;
+  ASSERT_EQ(j.status, 0) << j.err;
+  const auto doc = nlohmann::json::parse(j.out);
+  // The engines of the text listing, in its order.
+  std::vector<std::string> listed;
+  std::istringstream lines(text.out);
+  std::string line;
+  std::getline(lines, line);
+  ASSERT_EQ(line, "engines:");
+  while (std::getline(lines, line) && !line.empty()) listed.push_back(words(line).at(0));
+  std::vector<std::string> names;
+  for (const auto& e : doc["engines"]) names.push_back(e["name"]);
+  EXPECT_EQ(names, listed);
+  ASSERT_EQ(names.size(), searchbench::engines().size());
+  for (const auto& info : searchbench::engines()) {
+    const auto& e = *std::find_if(doc["engines"].begin(), doc["engines"].end(), [&](const auto& x) { return x["name"] == info.name; });
+    EXPECT_EQ(e["summary"], info.summary);
+    EXPECT_EQ(e["whole_space"], info.whole_space) << info.name;
+    // The distributed engine keeps no paths either: whole-space counts only.
+    const bool counts_only = info.counts_only || info.distributed;
+    EXPECT_EQ(e["point_queries"], !counts_only) << info.name;
+    EXPECT_EQ(e["counts_only"], counts_only) << info.name;
+    EXPECT_EQ(e["threaded"], info.threaded) << info.name;
+    EXPECT_EQ(e["distributed"], info.distributed) << info.name;
+    EXPECT_EQ(e["needs_inverse_moves"], info.needs_inverse_moves) << info.name;
+    const auto options = e["options"].get<std::vector<std::string>>();
+    auto has = [&](const char* o) { return std::find(options.begin(), options.end(), o) != options.end(); };
+    EXPECT_TRUE(has("--puzzle") && has("--max-depth")) << info.name;
+    EXPECT_EQ(has("--threads"), info.threaded) << info.name;
+    EXPECT_EQ(has("--target"), !counts_only) << info.name;
+    EXPECT_EQ(has("--workdir"), info.name == "external") << info.name;
+    EXPECT_EQ(has("--top-down"), info.name == "parallel") << info.name;
+    EXPECT_EQ(has("--node-budget"), info.name == "iddfs") << info.name;
+  }
+  // external counts whole spaces only, in both listings.
+  const auto& external = *std::find_if(doc["engines"].begin(), doc["engines"].end(), [](const auto& x) { return x["name"] == "external"; });
+  EXPECT_TRUE(external["whole_space"].get<bool>());
+  EXPECT_FALSE(external["point_queries"].get<bool>());
+  EXPECT_NE(text.out.find("external  out-of-core"), std::string::npos) << text.out;
+  const auto at = text.out.find("\n  external ");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_NE(text.out.substr(at + 1, text.out.find('\n', at + 1) - at - 1).find("[whole-space counts only]"), std::string::npos) << text.out;
+  // Families, their example puzzles and encoders as `list` shows them.
+  ASSERT_EQ(doc["families"].size(), searchbench::families().size());
+  for (const auto& family : searchbench::families()) {
+    const auto& f = *std::find_if(doc["families"].begin(), doc["families"].end(), [&](const auto& x) { return x["name"] == family.name; });
+    EXPECT_EQ(f["sizes"], family.sizes);
+    EXPECT_EQ(f["encoders"].get<std::vector<std::string>>(), family.encoders);
+    ASSERT_EQ(f["puzzles"].size(), family.examples.size());
+    for (std::size_t i = 0; i < family.examples.size(); ++i) {
+      const auto& p = f["puzzles"][i];
+      const auto spec = searchbench::parse_puzzle(family.examples[i]);
+      EXPECT_EQ(p["name"], spec.name);
+      EXPECT_EQ(p["states"].get<std::uint64_t>(), searchbench::state_space_size(spec));
+      const auto infos = searchbench::encoders(spec);
+      ASSERT_EQ(p["encoders"].size(), infos.size());
+      for (std::size_t k = 0; k < infos.size(); ++k) {
+        const auto& e = p["encoders"][k];
+        EXPECT_EQ(e["name"], infos[k].name);
+        EXPECT_EQ(e["fits"], infos[k].fit.empty()) << spec.name << " " << infos[k].name;
+        EXPECT_EQ(e.contains("why_not"), !infos[k].fit.empty());
+        EXPECT_EQ(e["dense"], infos[k].dense);
+        EXPECT_EQ(e["perfect"], infos[k].perfect);
+        EXPECT_EQ(e["key_bound"].get<std::uint64_t>(), infos[k].key_bound);
+      }
+      for (const auto& engine : searchbench::engines())
+        EXPECT_EQ(p["combinations"][std::string(engine.name)].get<std::vector<std::string>>(),
+                  searchbench::applicable_encoders(spec, engine.name))
+            << spec.name << " " << engine.name;
+    }
+  }
+  const auto& magic = *std::find_if(doc["families"].begin(), doc["families"].end(), [](const auto& x) { return x["name"] == "magic"; });
+  EXPECT_EQ(magic["classic_encoder"], "bitpack");
+}
+
+// compare runs each case as run does: the same configuration (no table kept while timed, so
+// the parallel engine counts in its two-bit mode and reports run's peak_bytes), the same
+// repetition defaults, and rates named for what they count.
+TEST(Cli, CompareMeasuresEachCaseAsRunDoes) {
+  const Outcome c = run("compare --puzzle msquare-2x4 --threads 2 --random 3 --json");
+  ASSERT_EQ(c.status, 0) << c.err;
+  const auto doc = nlohmann::json::parse(c.out);
+  const auto alone = nlohmann::json::parse(run("run --puzzle msquare-2x4 --json --quiet").out);
+  EXPECT_EQ(doc["repetitions"], alone["repetitions"]);
+  EXPECT_EQ(doc["warmup"], alone["warmup"]);
+  int checked = 0;
+  for (const auto& row : doc["rows"]) {
+    const std::string engine = row["engine"], encoder = row["encoder"];
+    const bool whole = searchbench::engine_info(engine).whole_space;
+    EXPECT_EQ(row.contains("states_per_second"), whole) << row;
+    EXPECT_EQ(row.contains("queries_per_second"), !whole) << row;
+    EXPECT_GT(row.value(whole ? "states_per_second" : "queries_per_second", 0.0), 0.0) << row;
+    EXPECT_TRUE(row["agrees"].get<bool>()) << row;
+    if ((engine == "parallel" || engine == "ring") && (encoder == "cantor" || encoder == "bitpack-implied")) {
+      const Outcome r = run("run --puzzle msquare-2x4 --json --quiet --engine " + engine + " --encoder " + encoder +
+                            (engine == "parallel" ? " --threads 2" : ""));
+      ASSERT_EQ(r.status, 0) << r.err;
+      // cantor's two-bit cells are exact; bitpack-implied's frontier lists vary a little
+      // with the threads' timing, but stay far from the kept table (a byte per key, 2 MiB).
+      const double compared = row["peak_bytes"].get<double>(), alone_peak = nlohmann::json::parse(r.out)["peak_bytes"].get<double>();
+      if (encoder == "cantor") {
+        EXPECT_EQ(compared, alone_peak) << engine << "/" << encoder;
+      }
+      EXPECT_LT(compared, alone_peak * 1.5) << engine << "/" << encoder;
+      EXPECT_GT(compared, alone_peak / 1.5) << engine << "/" << encoder;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 4);
+  // The two-bit mode: far below the byte-per-key table of a kept run.
+  for (const auto& row : doc["rows"])
+    if (row["engine"] == "parallel" && row["encoder"] == "cantor") {
+      EXPECT_LT(row["peak_bytes"].get<std::uint64_t>(), 40320u);
+    }
+}
+
+// compare's table: columns as wide as what they hold (bitpack-implied included), every row
+// aligned with the header, and a rate per row with its unit.
+TEST(Cli, CompareColumnsAreAlignedAndRatesNamed) {
+  const Outcome c = run("compare --puzzle msquare-2x2 --threads 1,2 --random 2");
+  ASSERT_EQ(c.status, 0) << c.err;
+  std::istringstream lines(c.out);
+  std::string note, header;
+  std::getline(lines, note);
+  std::getline(lines, header);
+  const auto threads_end = header.find("threads") + 7, agrees_at = header.find("agrees"), encoder_at = header.find("encoder");
+  ASSERT_NE(header.find("rate"), std::string::npos) << header;
+  int rows = 0;
+  bool saw_implied = false;
+  for (std::string line; std::getline(lines, line) && line.rfind("times over", 0) != 0;) {
+    const auto w = words(line);
+    ASSERT_GE(w.size(), 8u) << line;
+    saw_implied = saw_implied || w[1] == "bitpack-implied";
+    EXPECT_EQ(line.compare(encoder_at, w[1].size(), w[1]), 0) << line;
+    ASSERT_GT(line.size(), threads_end) << line;
+    EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(line[threads_end - 1])) && line[threads_end] == ' ') << header << "\n" << line;
+    EXPECT_EQ(line.substr(agrees_at), "yes") << header << "\n" << line;
+    const bool whole = searchbench::engine_info(w[0]).whole_space;
+    EXPECT_NE(line.find(whole ? " states/s " : " queries/s "), std::string::npos) << line;
+    ++rows;
+  }
+  EXPECT_TRUE(saw_implied);
+  EXPECT_EQ(rows, static_cast<int>(searchbench::combinations(searchbench::parse_puzzle("msquare-2x2"), {1, 2}).size()));
+}
+
+// What the help says is what the options do.
+TEST(Cli, HelpShowsTheTrueDefaults) {
+  const std::string run_help = run("run --help").out, compare_help = run("compare --help").out;
+  auto line_of = [](const std::string& help, const std::string& option) {
+    const auto at = help.find("  " + option + " ");
+    return at == std::string::npos ? std::string() : help.substr(at, help.find('\n', at) - at);
+  };
+  // Every threaded engine gets every core, not only parallel.
+  EXPECT_EQ(run_help.find("every core for --engine parallel"), std::string::npos);
+  EXPECT_NE(line_of(run_help, "--threads").find("=every core for the threaded engines (parallel, external"), std::string::npos)
+      << line_of(run_help, "--threads");
+  for (const std::string* help : {&run_help, &compare_help})
+    EXPECT_NE(line_of(*help, "--max-memory").find("=the memory available; external stays within 1G"), std::string::npos)
+        << line_of(*help, "--max-memory");
+  EXPECT_NE(line_of(compare_help, "--random").find("=20 without --targets, else 0"), std::string::npos) << line_of(compare_help, "--random");
+  EXPECT_EQ(line_of(compare_help, "--random").find("=0"), std::string::npos) << line_of(compare_help, "--random");
+  EXPECT_NE(line_of(run_help, "--seed-keys").find("=what --max-memory holds"), std::string::npos) << line_of(run_help, "--seed-keys");
+  EXPECT_EQ(line_of(run_help, "--seed-keys").find("=-1"), std::string::npos) << line_of(run_help, "--seed-keys");
+}
+
+// `export | head -1`: head leaves after one line, the export's next write fails with EPIPE,
+// and the export ends with status 6 and one line (not killed by SIGPIPE, status 141).
+TEST(Cli, AClosedPipeEndsWithStatus6AndOneLine) {
+  const std::string base = ::testing::TempDir() + "/searchbench_pipe_" + std::to_string(getpid());
+  const std::string script = "timeout 20 " SEARCHBENCH_EXE " export --puzzle msquare-2x4 2>" + base + ".err | head -1 >" + base +
+                             ".out; echo ${PIPESTATUS[0]} >" + base + ".status";
+  std::ofstream(base + ".sh") << script << "\n";
+  ASSERT_EQ(std::system(("bash " + base + ".sh").c_str()), 0);
+  EXPECT_EQ(slurp(base + ".status"), "6\n");
+  const std::string out = slurp(base + ".out"), err = slurp(base + ".err");
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  EXPECT_EQ(err.rfind("searchbench: cannot write", 0), 0u) << err;
+  EXPECT_NE(err.find("Broken pipe"), std::string::npos) << err;
+  for (const char* ext : {".sh", ".out", ".err", ".status"}) std::remove((base + ext).c_str());
+}
+
+// An external run with --workdir and repetitions runs each warm-up and timed run in a fresh
+// subfolder (a finished run's folder refuses a fresh start); --resume continues one run only.
+TEST(Cli, ExternalRepetitionsRunInFreshSubfolders) {
+  const std::string folder = ::testing::TempDir() + "/searchbench_reps_" + std::to_string(getpid());
+  std::filesystem::remove_all(folder);
+  const Outcome o = run("run --puzzle msquare-2x3 --engine external --threads 1 --repetitions 3 --quiet --json --workdir " + folder);
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  EXPECT_EQ(doc["seconds_all"].size(), 3u);
+  EXPECT_EQ(doc["warmup"], 1);
+  EXPECT_EQ(doc["states"], 720);
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    names.push_back(entry.path().filename().string());
+    EXPECT_TRUE(std::filesystem::exists(entry.path() / "manifest.json")) << entry.path();
+  }
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"rep-1", "rep-2", "rep-3", "warmup-1"}));
+  // Again into the same folder: its subfolders hold finished runs now, so it is refused.
+  expect_refusal("run --puzzle msquare-2x3 --engine external --repetitions 2 --quiet --workdir " + folder, "already holds a run");
+  std::filesystem::remove_all(folder);
+  const Outcome cold = run("run --puzzle msquare-2x3 --engine external --repetitions 2 --warmup 0 --quiet --json --workdir " + folder);
+  ASSERT_EQ(cold.status, 0) << cold.err;
+  EXPECT_TRUE(std::filesystem::exists(folder + "/rep-2/manifest.json"));
+  EXPECT_FALSE(std::filesystem::exists(folder + "/warmup-1"));
+  expect_refusal("run --puzzle msquare-2x3 --engine external --resume --repetitions 3 --workdir " + folder,
+                 "--resume continues one run");
+  expect_refusal("run --puzzle msquare-2x3 --engine external --resume --warmup 1 --workdir " + folder, "--resume continues one run");
+  std::filesystem::remove_all(folder);
 }

@@ -301,6 +301,50 @@ TEST(WorkFolderFaults, FreshRunsTouchOnlyTheirOwnFiles) {
   EXPECT_EQ(read_file(foreign), "precious");
 }
 
+// The lock file is the folder's own too: a hard link to a file outside is refused before
+// the process id is written into it; a resume of a folder that does not exist creates none.
+TEST(WorkFolderFaults, TheLockFileAndMissingFoldersAreNotTrusted) {
+  Scratch scratch;
+  const std::string outside = scratch / "outside.txt";
+  write_file(outside, "precious");
+  const std::string fresh = scratch / "fresh";
+  fs::create_directories(fresh);
+  fs::create_hard_link(outside, fresh + "/lock");
+  expect_refusal(run(external_args(fresh)), "lock", "a hard-linked lock at a fresh start");
+  EXPECT_EQ(read_file(outside), "precious");
+  const std::string resumed = scratch / "resumed";
+  ASSERT_EQ(run(external_args(resumed) + " --max-depth 4").status, 0);
+  fs::remove(resumed + "/lock");
+  fs::create_hard_link(outside, resumed + "/lock");
+  expect_refusal(run(external_args(resumed) + " --resume"), "lock", "a hard-linked lock on resume");
+  EXPECT_EQ(read_file(outside), "precious");
+  const std::string missing = scratch / "missing";
+  expect_refusal(run(external_args(missing) + " --resume"), "nothing to resume", "a missing folder");
+  EXPECT_FALSE(fs::exists(missing)) << "a refused resume created its folder";
+}
+
+// A record nested far deeper than any the program writes is refused, not parsed into a
+// stack overflow.
+TEST(WorkFolderFaults, DeeplyNestedRecordsAreRefused) {
+  Scratch scratch;
+  const std::string folder = scratch / "nested";
+  ASSERT_EQ(run(external_args(folder) + " --max-depth 6").status, 0);
+  std::string text = read_file(folder + "/manifest.json");
+  const auto end = text.rfind('}');
+  text.insert(end, ", \"zz\": " + std::string(100'000, '[') + std::string(100'000, ']'));
+  write_file(folder + "/manifest.json", text);
+  expect_refusal(run(external_args(folder) + " --resume"), "nested too deeply", "a manifest nested 100,000 deep");
+}
+
+// More threads than oneTBB can run: the run uses what it can, and oneTBB's warning never
+// reaches stderr.
+TEST(WorkFolderFaults, MoreThreadsThanCoresRunQuietly) {
+  const Outcome o = run(std::string("run --puzzle ") + kPuzzle + " --engine external --threads 64 --max-memory 1M --quiet --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.err, "");
+  EXPECT_EQ(nlohmann::json::parse(o.out)["depth_counts"].get<std::vector<std::uint64_t>>(), true_counts());
+}
+
 // Two runs on one folder: never both at once. Whatever the timing, each either finishes
 // with the true counts or is refused with the holder's process id.
 TEST(WorkFolderFaults, TwoRunsOnOneFolderNeverShareIt) {

@@ -1,210 +1,351 @@
 #!/usr/bin/python3
-"""Tests of scripts/report.py on small synthetic raw files, and of bench_search's
-Google Benchmark conventions (flags, JSON) when BENCH_SEARCH names the executable.
+"""Tests of scripts/report.py (scripts/reporting/) on small synthetic run folders, and of
+bench_search's Google Benchmark conventions (flags, JSON) when BENCH_SEARCH names the executable.
 
   python3 tests/test_report.py                      the report tests
   BENCH_SEARCH=build/release/bench/bench_search python3 tests/test_report.py BenchSearchConventions
 """
 import collections
-import importlib.util
+import csv
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("report", os.path.join(HERE, "..", "scripts", "report.py"))
-report = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(report)
+sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
+from reporting import document, fmt, index, plots, rounds, stats  # noqa: E402
+from reporting.load import Run, RunError  # noqa: E402
+
+MACHINE_A = {"machine": "AMD Test; 2 cores; 8.0 GiB; Linux 6", "cpu_model": "AMD Test", "cores": "2"}
+MACHINE_B = {"machine": "Intel Test; 4 cores; 16.0 GiB; Linux 6", "cpu_model": "Intel Test", "cores": "4"}
 
 
-def bench(name, times_ms, states=720, radius=12, peak=1000, unit="us", label=None):
+def bench(name, times_ms, states=720, radius=12, peak=1000, unit="us", label=None, aggregates_only=False, **counters):
     """Google Benchmark 1.7.1 entries of one benchmark: each repetition, then the aggregates."""
     scale = {"us": 1e3, "ms": 1.0}[unit]
-    common = {"run_name": name, "time_unit": unit, "states": states, "radius": radius, "peak_bytes": peak, "key_space": 720}
+    common = {"run_name": name, "time_unit": unit, "states": states, "radius": radius, "peak_bytes": peak, "key_space": 720,
+              "repetitions": len(times_ms), **counters}
     if label:
         common["label"] = label
-    entries = [dict(common, name=name, run_type="iteration", real_time=t * scale, cpu_time=t * scale,
-                    items_per_second=states / (t / 1e3)) for t in times_ms]
-    ordered = sorted(times_ms)
-    median = ordered[len(ordered) // 2]
-    entries.append(dict(common, name=name + "_median", run_type="aggregate", aggregate_name="median",
-                        real_time=median * scale, cpu_time=median * scale, items_per_second=states / (median / 1e3)))
-    return entries
+    entries = [dict(common, name=name, run_type="iteration", repetition_index=i, iterations=10, real_time=t * scale,
+                    cpu_time=t * scale, items_per_second=states / (t / 1e3)) for i, t in enumerate(times_ms)]
+    median, mean = statistics.median(times_ms), statistics.fmean(times_ms)
+    sd = statistics.stdev(times_ms) if len(times_ms) > 1 else 0.0
+    for agg, value in (("mean", mean), ("median", median), ("stddev", sd), ("cv", sd / mean)):
+        entries.append(dict(common, name=f"{name}_{agg}", run_type="aggregate", aggregate_name=agg,
+                            real_time=value * (scale if agg != "cv" else 1), cpu_time=value, items_per_second=states / (median / 1e3)))
+    return entries[len(times_ms):] if aggregates_only else entries
 
 
-def write_raw(directory, stamp, commit, date, benchmarks, build_type="release", machine="Test CPU, 4 cores, 8.0 GiB, Linux 6",
-              command="scripts/reproduce.sh", **context_extra):
-    path = os.path.join(directory, f"bench-{stamp}-{commit}.json")
-    context = {"date": date, "git_revision": commit, "machine": machine, "library_build_type": build_type,
-               "command": command, **context_extra}
-    with open(path, "w") as f:
-        json.dump({"context": context, "benchmarks": [e for b in benchmarks for e in b]}, f)
-    return path
+def make_run(results, run_id, benchmarks, machine=MACHINE_A, commit="aaaaaaa", manifest=None, scale=True, name="bench.json",
+             date="2026-01-01T00:00:00Z", **context):
+    """A run folder under results/runs/ with one bench file (and a scale file: a complete run)."""
+    folder = os.path.join(results, "runs", run_id)
+    os.makedirs(folder, exist_ok=True)
+    ctx = {"run_date_utc": date, "git_revision": commit, "library_build_type": "release", "command": "scripts/reproduce.sh",
+           "host_name": "test", **machine, **context}
+    with open(os.path.join(folder, name), "w") as f:
+        json.dump({"context": ctx, "benchmarks": [e for b in benchmarks for e in b]}, f)
+    if scale:
+        with open(os.path.join(folder, "scale.json"), "w") as f:
+            json.dump({"context": dict(machine, date=date, git_revision=commit), "runs": []}, f)
+    if manifest is not None:
+        with open(os.path.join(folder, "run.json"), "w") as f:
+            json.dump(dict({"started_utc": date, "complete": True, "dirty": False, "filter": ""}, **manifest), f)
+    return folder
 
 
-class ReportTests(unittest.TestCase):
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def section(text, heading):
+    start = text.index(heading)
+    end = text.find("\n#", start + len(heading))
+    return text[start:end if end >= 0 else len(text)]
+
+
+class Base(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
-        self.raw = os.path.join(self.tmp.name, "raw")
-        os.mkdir(self.raw)
-        self.md = os.path.join(self.tmp.name, "README.md")
+        self.results = self.tmp.name
+        os.makedirs(os.path.join(self.results, "runs"))
 
     def tearDown(self):
         self.tmp.cleanup()
 
-    def run_report(self):
-        report.main(self.raw, self.md)
-        with open(self.md) as f:
-            return f.read()
+    def report(self, folder):
+        document.write_run(folder)
+        return read(os.path.join(folder, "report.md"))
 
-    def section(self, text, heading):
-        start = text.index(heading)
-        end = text.find("\n#", start + len(heading))
-        return text[start:end if end >= 0 else len(text)]
 
-    def test_each_benchmark_comes_from_the_newest_file_holding_it_and_names_it(self):
-        write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", [
-            bench("bfs/ring/cantor/msquare-2x3/threads:1", [9.0, 9.0, 9.0]),
-            bench("bfs/ring/rank/tiles-2x3/threads:1", [3.0, 3.5, 4.0], states=360, radius=21),
-            bench("bfs/naive/none/tiles-2x3/threads:1", [30.0, 31.0, 32.0], states=360, radius=21),
-        ])
-        write_raw(self.raw, "20260202-000000", "bbbbbbb", "2026-02-02T00:00:00Z", [
-            bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0, 2.0, 4.0]),
-        ], build_type="debug")
-        text = self.run_report()
-        msquare = self.section(text, "### msquare-2x3")
-        self.assertIn("bbbbbbb, 2026-02-02 00:00](raw/bench-20260202-000000-bbbbbbb.json)", msquare)
-        self.assertNotIn("aaaaaaa", msquare)
-        self.assertIn("| 2.00 (1.00-4.00) |", msquare)  # median with min and max of the repetitions
-        tiles = self.section(text, "### tiles-2x3")  # a family the report has never heard of
-        self.assertIn("aaaaaaa, 2026-01-01 00:00](raw/bench-20260101-000000-aaaaaaa.json)", tiles)
-        self.assertIn("| 3.50 (3.00-4.00) |", tiles)
-        self.assertIn("| 8.9 |", tiles)  # x naive: 31 / 3.5, both from the same file
-        self.assertIn("debug build", text)
-        self.assertTrue(os.path.getsize(os.path.join(self.tmp.name, "time-by-engine-encoder-tiles-2x3.png")) > 0)
-        self.assertTrue(os.path.getsize(os.path.join(self.tmp.name, "memory-by-encoder-tiles-2x3.png")) > 0)
+class OneRunOneReport(Base):
+    def two_machines(self):
+        a = make_run(self.results, "20260101T000000Z-aaaaaaa-hosta", [
+            bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0, 1.1, 1.2, 1.1, 1.0]),
+            bench("bfs/ring/cantor/msquare-2x4/threads:1", [10.0, 10.1, 10.2, 10.1, 10.0], states=40320),
+            bench("bfs/naive/none/msquare-2x3/threads:1", [30.0, 31.0, 32.0, 31.0, 30.0])], machine=MACHINE_A)
+        b = make_run(self.results, "20260202T000000Z-bbbbbbb-hostb", [
+            bench("bfs/ring/cantor/msquare-2x3/threads:1", [7.0, 7.1, 7.2, 7.1, 7.0]),
+            bench("bfs/ring/cantor/msquare-2x5/threads:1", [70.0, 70.5, 71.0, 70.5, 70.0], states=3628800)],
+            machine=MACHINE_B, commit="bbbbbbb", date="2026-02-02T00:00:00Z")
+        return a, b
 
-    def test_a_table_mixing_files_names_the_file_of_every_row_and_keeps_ratios_within_a_file(self):
-        write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", [
-            bench("bfs/naive/none/msquare-2x3/threads:1", [10.0, 10.0, 10.0]),
-            bench("bfs/ring/cantor/msquare-2x3/threads:1", [5.0, 5.0, 5.0]),
-        ])
-        write_raw(self.raw, "20260202-000000", "bbbbbbb", "2026-02-02T00:00:00Z", [
-            bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0, 1.0, 1.0]),
-        ], benchmark_filter="^bfs/ring/cantor/")
-        table = self.section(self.run_report(), "### msquare-2x3")
-        self.assertIn("run (raw file)", table)
-        ring = next(line for line in table.splitlines() if line.startswith("| ring |"))
-        naive = next(line for line in table.splitlines() if line.startswith("| naive |"))
-        self.assertIn("bbbbbbb", ring)
-        self.assertIn("aaaaaaa", naive)
-        self.assertEqual(ring.split(" | ")[7], "-")  # no x naive across files
-        self.assertNotIn("debug build", self.run_report())
+    def test_each_run_report_holds_only_its_own_rows_and_machine(self):
+        a, b = self.two_machines()
+        text_a, text_b = self.report(a), self.report(b)
+        self.assertIn("| ring | cantor | 1 | 1.10 [1.00, 1.20] |", text_a)
+        self.assertIn("msquare-2x4", text_a)
+        for foreign in ("msquare-2x5", "7.10", "Intel Test", "bbbbbbb"):
+            self.assertNotIn(foreign, text_a)
+        for foreign in ("msquare-2x4", "1.10 [1.00, 1.20]", "AMD Test", "aaaaaaa"):
+            self.assertNotIn(foreign, text_b)
+        self.assertIn("| ring | cantor | 1 | 7.10 [7.00, 7.20] |", text_b)
+        with open(os.path.join(a, "benchmarks.csv")) as f:
+            self.assertEqual({r["machine"] for r in csv.DictReader(f)}, {MACHINE_A["machine"]})
 
-    def test_aggregate_only_files_show_the_coefficient_of_variation(self):
-        entries = bench("bfs/ring/cantor/msquare-2x3/threads:1", [2.0])[1:]  # the median only
-        entries.append(dict(entries[0], name="x_cv", aggregate_name="cv", real_time=0.05))
-        write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", [entries])
-        self.assertIn("| 2.00 (cv 5.0%) |", self.run_report())
+    def test_a_plot_draws_only_its_run(self):
+        a, b = self.two_machines()
+        drawn, footers = collections.defaultdict(list), {}
+        original = plots.save
 
-    def test_thread_series_split_by_file_and_plot_has_one_style_per_series(self):
-        many = [bench(f"bfs/parallel/enc{i}/big-9/threads:{t}", [10.0 / t] * 3, states=200_000)
-                for i in range(len(report.STYLES) + 2) for t in (1, 2, 4)]
-        write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", many)
-        text = self.run_report()
-        scaling = self.section(text, "## Thread scaling")
-        self.assertIn("| big-9 | parallel | enc0 | 4 | 2.50 (2.50-2.50) | 4.00 | 1.00 |", scaling)
-        self.assertTrue(os.path.exists(os.path.join(self.tmp.name, "states-per-second-vs-threads.png")))
-        self.assertEqual([len(c) for c in report.chunks(list(range(12)), len(report.STYLES))], [10, 2])
+        def capture(fig, folder, name, run):
+            values = [y for ax in fig.axes for line in ax.get_lines() for y in line.get_ydata() if not isinstance(y, str)]
+            values += [p.get_width() for ax in fig.axes for p in ax.patches]
+            drawn[(run.id, name)] += [round(v, 6) for v in values]
+            original(fig, folder, name, run)
+            footers[(run.id, name)] = fig.texts[-1].get_text().replace("\n", " ")
+
+        plots.save = capture
+        try:
+            for folder in (a, b):
+                document.write_run(folder)
+        finally:
+            plots.save = original
+        medians = {Run(f).id: {round(r["median"], 6) for r in Run(f).rows} for f in (a, b)}
+        self.assertIn(("20260101T000000Z-aaaaaaa-hosta", "time-vs-size.png"), drawn)
+        for (run_id, name), values in drawn.items():
+            if name.startswith("time"):
+                self.assertTrue(set(values) <= medians[run_id] | {0.0}, (run_id, name, values))
+        for (run_id, name), text in footers.items():  # each plot names its run, commit and machine
+            machine = MACHINE_A if "aaaaaaa" in run_id else MACHINE_B
+            self.assertIn(run_id, text)
+            self.assertIn(machine["cpu_model"], text)
+        self.assertTrue(os.path.exists(os.path.join(a, "time-vs-size.png")))
+        self.assertTrue(os.path.exists(os.path.join(b, "time-vs-size.png")))
+
+    def test_a_folder_mixing_machines_is_refused(self):
+        a, _ = self.two_machines()
+        with open(os.path.join(a, "judges.json"), "w") as f:
+            json.dump({"context": {"cpu_model": "Intel Test", "cores": 4, "command": "x", "runs": 1}, "totals": []}, f)
+        with self.assertRaises(RunError):
+            Run(a)
+
+    def test_index_features_the_newest_complete_unfiltered_run_and_lists_every_run(self):
+        a, b = self.two_machines()
+        make_run(self.results, "20260303T000000Z-ccccccc-hosta", [bench("bfs/ring/cantor/msquare-2x3/threads:1", [3.0] * 5)],
+                 commit="ccccccc", date="2026-03-03T00:00:00Z", manifest={"filter": "msquare-2x3"})
+        make_run(self.results, "20260304T000000Z-ddddddd-hosta.partial", [bench("bfs/ring/cantor/msquare-2x3/threads:1", [4.0] * 5)],
+                 commit="ddddddd")
+        index.write(self.results)
+        readme = read(os.path.join(self.results, "README.md"))
+        featured = readme[:readme.index("## All runs")]
+        self.assertIn("[20260202T000000Z-bbbbbbb-hostb](runs/20260202T000000Z-bbbbbbb-hostb/report.md)", featured)
+        self.assertIn("7.10 [7.00, 7.20]", featured)
+        self.assertNotIn("AMD Test", featured)
+        self.assertIn("(runs/20260202T000000Z-bbbbbbb-hostb/time-vs-size.png)", featured)
+        runs = section(readme, "## All runs")
+        for run_id in ("20260101T000000Z-aaaaaaa-hosta", "20260202T000000Z-bbbbbbb-hostb", "20260303T000000Z-ccccccc-hosta"):
+            self.assertIn(f"[report.md](runs/{run_id}/report.md)", runs)
+        self.assertIn("| filtered |", runs)
+        self.assertNotIn("ddddddd", runs)  # a run still being written
+
+
+class Statistics(Base):
+    def test_bootstrap_ci_of_five_is_their_range_and_reproducible(self):
+        times = [1.0, 1.3, 1.1, 1.25, 1.05]
+        self.assertEqual(stats.bootstrap_median_ci(times), (1.0, 1.3))
+        many = [1.0 + 0.01 * i for i in range(15)]
+        low, high = stats.bootstrap_median_ci(many)
+        self.assertTrue(1.0 < low < statistics.median(many) < high < 1.14)
+        self.assertEqual(stats.bootstrap_median_ci(many), (low, high))
+        s = stats.summarize(times)
+        self.assertAlmostEqual(s["cv"], statistics.stdev(times) / statistics.fmean(times))
+
+    def test_overlapping_cis_are_a_tie_and_separate_ones_a_fastest(self):
+        folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", [
+            bench("bfs/ring/cantor/tiles-2x3/threads:1", [1.0, 1.2, 1.1, 1.15, 1.05], states=360),
+            bench("bfs/ring/nibbles/tiles-2x3/threads:1", [1.1, 1.3, 1.2, 1.25, 1.15], states=360),  # overlaps the first
+            bench("bfs/parallel/cantor/tiles-2x3/threads:2", [2.0, 2.1, 2.05, 2.02, 2.08], states=360),
+            bench("bfs/parallel/cantor/pancake-6/threads:1", [1.0, 1.01, 1.02, 1.01, 1.0]),
+            bench("bfs/ring/cantor/pancake-6/threads:1", [2.0, 2.01, 2.02, 2.01, 2.0])])
+        text = self.report(folder)
+        tiles = section(text, "### tiles-2x3")
+        self.assertIn("Tie for the fastest", tiles)
+        self.assertNotIn("Fastest:", tiles)
+        self.assertIn("| best median, tie |", tiles)
+        self.assertIn("| tie |", tiles)
+        pancake = section(text, "### pancake-6")
+        self.assertIn("Fastest: `parallel` + `cantor`, 1 thread, 1.01 [1.00, 1.02] ms", pancake)
+        summary = section(text, "## Summary")
+        self.assertIn("| tiles-2x3 | 360 | tie: `ring` + `cantor`, `ring` + `nibbles` |", summary)
+        self.assertIn("| pancake-6 | 720 | `parallel` + `cantor` | 1.01 [1.00, 1.02] |", summary)
+        self.assertIn("| 0.54 |", summary)  # speedup 1 -> 2 threads for tiles: 1.1 / 2.05
+
+    def test_noisy_rows_are_flagged_and_aggregate_only_rows_decide_nothing(self):
+        folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", [
+            bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0, 1.5, 1.0, 1.6, 1.0]),
+            bench("bfs/ring/bitpack/msquare-2x3/threads:1", [2.0, 2.0, 2.0], aggregates_only=True)])
+        text = self.report(folder)
+        self.assertIn("| **24.9%** |", text)
+        self.assertIn("Smallest median", section(text, "### msquare-2x3"))
+        self.assertIn("`ring` + `cantor` *", section(text, "## Summary"))
+
+    def test_second_round_picks_the_noisiest_cases_that_fit_the_budget(self):
+        doc = {"benchmarks": bench("a/1", [1.0, 2.0, 1.0], unit="ms") + bench("b/2", [1.0, 1.01, 1.0], unit="ms")
+               + bench("c/3", [100.0, 300.0, 100.0], unit="ms", probe_seconds=0.5)}
+        names, seconds = rounds.select(doc, budget_seconds=1.0, repetitions=10)
+        self.assertEqual(names, ["a/1"])  # c/3 is noisier but 11 calls of 0.5 s exceed the budget
+        self.assertAlmostEqual(seconds, 11 * 10 * 1.0 / 1e3)  # 11 calls of the median repetition: 10 iterations of 1 ms
+        self.assertEqual(rounds.filter_regex(["bfs/x/y/z-2x3/threads:1/real_time", "p/a+b"]),
+                         "^(bfs/x/y/z-2x3/threads:1/real_time|p/a\\+b)$")
+
+    def test_repetitions_of_two_rounds_are_pooled(self):
+        folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0] * 5)])
+        make_run(self.results, "20260101T000000Z-aaaaaaa-h", [bench("bfs/ring/cantor/msquare-2x3/threads:1", [2.0] * 10)],
+                 name="bench-round2.json", scale=False)
+        row = Run(folder).rows[0]
+        self.assertEqual((row["n"], row["rounds"], row["median"]), (15, 2, 2.0))
+
+
+class Outputs(Base):
+    def test_csv_has_one_row_per_benchmark_matching_the_json(self):
+        times = {"bfs/ring/cantor/msquare-2x3/threads:1": [1.0, 1.1, 1.3, 1.2, 1.0],
+                 "bfs/parallel/cantor/msquare-2x3/threads:2/real_time": [0.5, 0.6, 0.55, 0.5, 0.52],
+                 "point/bidir/cantor/msquare-2x4/depth:4": [0.01, 0.011, 0.012, 0.01, 0.011]}
+        folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", [bench(n, t, peak=4096) for n, t in times.items()])
+        document.write_run(folder)
+        with open(os.path.join(folder, "benchmarks.csv")) as f:
+            reader = csv.DictReader(f)
+            rows = list(reader)
+        self.assertEqual(reader.fieldnames[:14], ["kind", "engine", "encoder", "puzzle", "threads", "param", "name", "n", "median_ms",
+                                                  "mean_ms", "sd_ms", "ci_low_ms", "ci_high_ms", "cv"])
+        for column in ("peak_bytes", "commit", "machine"):
+            self.assertIn(column, reader.fieldnames)
+        self.assertEqual(sorted(r["name"] for r in rows), sorted(times))
+        for r in rows:
+            t = times[r["name"]]
+            self.assertAlmostEqual(float(r["median_ms"]), statistics.median(t), places=9)
+            self.assertAlmostEqual(float(r["mean_ms"]), statistics.fmean(t), places=9)
+            self.assertAlmostEqual(float(r["sd_ms"]), statistics.stdev(t), places=9)
+            self.assertAlmostEqual(float(r["ci_low_ms"]), min(t), places=9)
+            self.assertAlmostEqual(float(r["ci_high_ms"]), max(t), places=9)
+            self.assertEqual((r["n"], r["peak_bytes"], r["commit"], r["machine"]), ("5", "4096", "aaaaaaa", MACHINE_A["machine"]))
+        self.assertEqual({r["threads"] for r in rows}, {"1", "2", ""})
+        table = read(os.path.join(folder, "tables", "whole-space-msquare-2x3.csv"))
+        self.assertTrue(table.startswith("engine,encoder,threads,median ms [95% CI]"))
+
+    def test_dirty_and_unquiet_runs_say_so_at_the_top_of_every_page(self):
+        folder = make_run(self.results, "20260101T000000Z-aaaaaaa+dirty-h", [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0] * 5)],
+                          commit="aaaaaaa+dirty", manifest={"dirty": True, "dirty_files": ["core/x.hpp"], "load_before": [1.7, 1, 1]})
+        text = self.report(folder)
+        top = text[:text.index("## Summary")]
+        self.assertIn("**Uncommitted changes.**", top)
+        self.assertIn("`core/x.hpp`", top)
+        self.assertIn("**Not quiet.**", top)
+        index.write(self.results)
+        readme = read(os.path.join(self.results, "README.md"))
+        self.assertIn("**Uncommitted changes.**", readme[:readme.index("## Summary")])
+        clean = make_run(self.results, "20260202T000000Z-bbbbbbb-h", [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0] * 5,
+                                                                             load1_before=0.1, load1_after=0.2,
+                                                                             others_cpu_seconds=0.001, probe_seconds=0.1)],
+                         commit="bbbbbbb", manifest={"load_before": [0.1, 0.1, 0.1]})
+        text = self.report(clean)
+        self.assertNotIn("Uncommitted", text)
+        self.assertNotIn("Not quiet", text)
+        self.assertIn("quiet: yes", text)
+
+    def test_busy_cases_are_marked(self):
+        folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0] * 5,
+                                                                              load1_before=0.2, load1_after=0.3,
+                                                                              others_cpu_seconds=0.08, probe_seconds=0.1)])
+        text = self.report(folder)
+        self.assertIn("0.0% †", text)
+        self.assertIn("| `bfs/ring/cantor/msquare-2x3/threads:1` | busy |", section(text, "## Run conditions"))
+        self.assertIn("**Not quiet.**", text)
+
+    def test_numbers_are_formatted_for_reading(self):
+        self.assertEqual(fmt.count(4.4e12), "4.4T")
+        self.assertEqual(fmt.count(2772), "2,772")
+        self.assertEqual(fmt.ratio(0.0042), "0.0042")
+        self.assertEqual(fmt.ratio(31 / 3.5), "8.86")
+        self.assertEqual(fmt.ratio(1234.5), "1,234")
+        self.assertEqual(fmt.sd(0.00052), "0.00052")
+        folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", [
+            bench("bfs/ring/bitpack/cube2-htm/threads:1", [1.0] * 5, key_space=4.4e12),
+            bench("bfs/naive/none/cube2-htm/threads:1", [0.001] * 5)])
+        text = self.report(folder)
+        self.assertNotIn("e+", text)
+        self.assertIn("| 4.4T |", text)
+        self.assertIn("| 0.001 |", text)  # x naive of a row 1,000 times slower than naive: never 0.0
 
     def test_a_pipe_in_a_cell_does_not_split_the_table_row(self):
-        write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z",
-                  [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0] * 3)], command="scripts/reproduce.sh --filter 'a|b'")
-        row = next(line for line in self.run_report().splitlines() if "--filter" in line)
+        make_run(self.results, "20260101T000000Z-aaaaaaa-h", [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0] * 5)],
+                 command="scripts/reproduce.sh --filter 'a|b'")
+        index.write(self.results)
+        row = next(line for line in read(os.path.join(self.results, "README.md")).splitlines() if "--filter" in line and "| [report" in line)
         self.assertIn("'a\\|b'", row)
-        self.assertEqual(row.count(" | "), 7)  # eight cells
 
-    def test_a_newer_complete_run_retires_pairs_it_no_longer_has_but_keeps_other_puzzles_and_threads(self):
-        write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", [
-            bench("bfs/ring/octal/msquare-2x4/threads:1", [5.0] * 3),  # an encoder renamed since
-            bench("bfs/parallel/cantor/msquare-2x4/threads:16", [0.5] * 3),  # a machine with more cores
-            bench("bfs/ring/cantor/msquare-2x6/threads:1", [9.0] * 3),  # a puzzle of --full runs only
-            bench("judge/sicily1151/ring/octal/all-40320", [7.0] * 3),  # judges as named before the labels
-        ])
-        write_raw(self.raw, "20260202-000000", "bbbbbbb", "2026-02-02T00:00:00Z", [
-            bench("bfs/ring/bitpack/msquare-2x4/threads:1", [5.0] * 3),
-            bench("bfs/parallel/cantor/msquare-2x4/threads:1", [4.0] * 3),
-            bench("judge/ring/bitpack/sicily1151/all-40320", [6.0] * 3,
-                  label="kind=judge engine=ring encoder=bitpack puzzle=sicily1151 param=all-40320"),
-        ])
-        write_raw(self.raw, "20260303-000000", "ccccccc", "2026-03-03T00:00:00Z", [
-            bench("bfs/ring/cantor/msquare-2x4/threads:1", [3.0] * 3),
-        ], benchmark_filter="^bfs/ring/cantor/")  # a partial run retires nothing
-        text = self.run_report()
-        msquare = self.section(text, "### msquare-2x4")
-        self.assertNotIn("| octal |", msquare)
-        for kept in ("| ring | bitpack | 1 |", "| ring | cantor | 1 |", "| parallel | cantor | 16 |", "| parallel | cantor | 1 |"):
-            self.assertIn(kept, msquare)
-        self.assertIn("### msquare-2x6", text)
-        judges = self.section(text, "## Judge throughput: sicily1151")
-        self.assertIn("| ring | bitpack | all-40320 |", judges)
-        self.assertNotIn("octal", judges)
-
-    def test_long_runs_show_their_kind_state_and_the_seconds_of_each_depth(self):
-        write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", [
-            bench("bfs/ring/cantor/msquare-2x3/threads:1", [9.0, 9.0, 9.0])])
-        context = {"date": "2026-01-01T00:00:00Z", "git_revision": "bbbbbbb", "machine": "Test CPU"}
-        with open(os.path.join(self.raw, "long-msquare-2x3-in-memory.json"), "w") as f:
-            json.dump({"puzzle": "msquare-2x3", "engine": "parallel", "context": context, "depth_counts": [1, 3, 7],
-                       "known_states": 720, "note": "Stopped on purpose.",
-                       "invocations": [{"start": "2026-01-01T00:00:00Z", "status": "killed", "wall_seconds": 9,
-                                        "progress": [[1, 3, 2.5], [2, 7, 4.0]]}]}, f)
-        with open(os.path.join(self.raw, "long-msquare-2x3.json"), "w") as f:
-            json.dump({"puzzle": "msquare-2x3", "engine": "external", "context": context, "depth_counts": [1, 3],
-                       "known_states": 720, "invocations": [
-                           {"start": "2026-01-01T00:00:00Z", "status": "stopped", "exit_status": -15, "error": "depth 1 new 3"},
-                           {"start": "2026-01-01T01:00:00Z", "status": "stopped", "exit_status": 2, "error": "searchbench: no room"},
-                           {"start": "2026-01-01T02:00:00Z", "status": "running"}],
-                       "sample_checks_context": {"date": "2026-01-02T00:00:00Z", "git_revision": "ccccccc", "rows_from_earlier_checks": 1},
-                       "sample_checks": [{"depth": 1, "state": "x", "bidir_distance": 1, "seconds": 0.1, "agrees": True}]}, f)
-        text = self.run_report()
-        in_memory = self.section(text, "## msquare-2x3 in memory (stopped: 3 depths done, 11 states so far")
-        self.assertIn("Stopped on purpose.", in_memory)
-        self.assertIn("| 1 | 3 | 4 | 2.5 |", in_memory)
-        self.assertIn("| 2 | 7 | 11 | 1.5 |", in_memory)
-        self.assertIn("| 0 | 1 | 1 | - |", in_memory)
-        external = self.section(text, "## msquare-2x3 out of core (in progress: 2 depths done")
-        self.assertIn("| stopped: by signal 15 |", external)
-        self.assertNotIn("depth 1 new 3", external)
-        self.assertIn("| stopped: searchbench: no room |", external)
-        self.assertIn("| running |", external)
-        self.assertIn("1 of 1 states the run found at a depth were found by `--engine bidir` at that same distance "
-                      "(`scripts/long_run.py --check-samples` at ccccccc, 2026-01-02 00:00 UTC; 1 of the rows are kept "
-                      "from an earlier check).", external)
-
-    def test_footer_names_commit_date_and_machine(self):
-        import matplotlib.pyplot as plt
-        path = write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", [])
-        source = report.Source(path, {"git_revision": "aaaaaaa", "date": "2026-01-01T00:00:00Z",
-                                      "machine": "Test CPU, 4 cores"}, self.tmp.name)
-        fig = plt.figure()
-        report.footer(fig, [source])
-        footer = fig.texts[0].get_text()
-        plt.close(fig)
-        for part in ("aaaaaaa", "2026-01-01 00:00", "Test CPU, 4 cores"):
-            self.assertIn(part, footer)
-
-    def test_fields_in_a_label_win_over_the_name(self):
-        write_raw(self.raw, "20260101-000000", "aaaaaaa", "2026-01-01T00:00:00Z", [
-            bench("bfs/whatever/x/y/threads:1", [1.0] * 3,
-                  label="kind=bfs engine=ring encoder=cantor puzzle=msquare-2x3 param=threads:1"),
-        ])
-        text = self.run_report()
+    def test_fields_in_a_label_win_over_the_name_and_old_judge_names_are_read(self):
+        folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", [
+            bench("bfs/whatever/x/y/threads:1", [1.0] * 5, label="kind=bfs engine=ring encoder=cantor puzzle=msquare-2x3 param=threads:1"),
+            bench("judge/sicily1151/ring/octal/all-40320", [7.0] * 5)])
+        text = self.report(folder)
         self.assertIn("### msquare-2x3", text)
         self.assertIn("| ring | cantor | 1 |", text)
+        self.assertIn("| ring | octal | all-40320 |", section(text, "## Judge throughput: sicily1151"))
+
+    def test_thread_scaling_within_the_run(self):
+        many = [bench(f"bfs/parallel/enc{i}/big-9/threads:{t}", [10.0 / t] * 5, states=200_000)
+                for i in range(len(plots.STYLES) + 2) for t in (1, 2, 4)]
+        folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", many)
+        scaling = section(self.report(folder), "## Thread scaling")
+        self.assertIn("| big-9 | parallel | enc0 | 4 | 2.50 [2.50, 2.50] | 2.50 ± 0 | 0.0% | 4.00 | 1.00 |", scaling)
+        self.assertTrue(os.path.exists(os.path.join(folder, "states-per-second-vs-threads.png")))
+        self.assertEqual([len(c) for c in plots.chunks(list(range(12)), len(plots.STYLES))], [10, 2])
+
+    def test_long_runs_page_shows_the_finished_run_and_one_line_per_stopped_attempt(self):
+        os.makedirs(os.path.join(self.results, "long"))
+        context = {"date": "2026-01-01T00:00:00Z", "git_revision": "bbbbbbb", "machine": "Test CPU"}
+        docs = {"long-msquare-2x3-in-memory.json": {"puzzle": "msquare-2x3", "engine": "parallel", "context": context,
+                                                    "depth_counts": [1, 3, 7], "known_states": 720, "note": "Stopped on purpose.",
+                                                    "invocations": [{"start": "2026-01-01T00:00:00Z", "status": "killed"}]},
+                "long-msquare-2x3-rerun.json": {
+                    "puzzle": "msquare-2x3", "engine": "external", "context": context, "depth_counts": [1, 3], "known_states": 4,
+                    "finished": True, "invocations": [
+                        {"start": "2026-01-01T00:00:00Z", "status": "stopped", "exit_status": -15, "progress": [[1, 3, 2.5]]},
+                        {"start": "2026-01-01T01:00:00Z", "status": "finished", "exit_status": 0}],
+                    "sample_checks_context": {"date": "2026-01-02T00:00:00Z", "git_revision": "ccccccc", "rows_from_earlier_checks": 1},
+                    "sample_checks": [{"depth": 1, "state": "x", "bidir_distance": 1, "seconds": 0.1, "agrees": True}]}}
+        for name, doc in docs.items():
+            with open(os.path.join(self.results, "long", name), "w") as f:
+                json.dump(doc, f)
+        index.write(self.results)
+        text = read(os.path.join(self.results, "long-runs.md"))
+        finished = section(text, "## msquare-2x3 out of core (finished: 4 states, radius 1 = the size of the space)")
+        self.assertIn("| stopped: by signal 15 |", finished)
+        self.assertIn("| 1 | 3 | 4 | 2.5 |", finished)
+        self.assertIn("1 of 1 states the run found at a depth were found by `--engine bidir`", finished)
+        stopped = section(text, "## Stopped attempts")
+        self.assertIn("- [long-msquare-2x3-in-memory.json](long/long-msquare-2x3-in-memory.json): msquare-2x3 in memory, "
+                      "stopped: 3 depths done, 11 states so far", stopped)
+        self.assertEqual(text.count("## msquare-2x3"), 1)
+        self.assertIn("[long-runs.md](long-runs.md)", read(os.path.join(self.results, "README.md")))
 
 
 @unittest.skipUnless(os.environ.get("BENCH_SEARCH"), "BENCH_SEARCH names the bench_search executable")
@@ -227,9 +368,10 @@ class BenchSearchConventions(unittest.TestCase):
         self.assertEqual(proc.stdout.split(), ["bfs/parallel/cantor/msquare-2x3/threads:1/real_time",
                                                "bfs/parallel/cantor/msquare-2x3/threads:3/real_time"])
 
-    def test_json_keeps_repetitions_and_uses_the_library_conventions(self):
+    def test_json_keeps_repetitions_load_counters_and_the_library_conventions(self):
         proc = self.run_bench("--threads=2", "--benchmark_filter=^bfs/(ring|parallel)/cantor/msquare-2x3/",
-                              "--benchmark_repetitions=2", "--benchmark_min_time=0.01", "--benchmark_format=json")
+                              "--benchmark_repetitions=2", "--benchmark_min_time=0.01", "--benchmark_format=json",
+                              "--benchmark_enable_random_interleaving=true", "--benchmark_context=run_date_utc=x")
         self.assertEqual(proc.returncode, 0, proc.stderr)
         duplicates = []
 
@@ -239,7 +381,7 @@ class BenchSearchConventions(unittest.TestCase):
             return dict(pairs)
 
         doc = json.loads(proc.stdout, object_pairs_hook=no_duplicate_keys)
-        self.assertEqual(duplicates, [])  # no counter shadows a key of the library (threads)
+        self.assertEqual(duplicates, [])  # no counter shadows a key of the library (threads), no context key twice
         iterations = [b for b in doc["benchmarks"] if b["run_type"] == "iteration"]
         names = collections.Counter(b["run_name"] for b in iterations)
         self.assertEqual(sorted(names.values()), [2, 2])  # every repetition kept
@@ -249,6 +391,10 @@ class BenchSearchConventions(unittest.TestCase):
             seconds = (b["real_time"] if b["run_name"].endswith("/real_time") else b["cpu_time"]) * 1e-6
             self.assertAlmostEqual(b["items_per_second"] * seconds / 720, 1.0, places=3)  # states per second
             self.assertNotIn("states_per_second", b)
+            self.assertGreaterEqual(b["load1_before"], 0)  # the load around the repetition
+            self.assertGreaterEqual(b["load1_after"], 0)
+            self.assertGreater(b["probe_seconds"], 0)
+            self.assertIn("others_cpu_seconds", b)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iterator>
 #include <vector>
 
@@ -59,9 +60,12 @@ inline void sort_keys(std::vector<Key>& keys, std::vector<Key>& scratch) {
 // visited list twice, for the merge, and the successors three times, for the sort and the
 // difference), and at most up to depth `max_depth` (when >= 0). Samples: for each depth the
 // first key of each of the first `per_depth` segments of `segment_keys` keys that hold one.
+// `expanded(d, out)`, when given, is called as soon as depth d's successors are merged (the
+// level after it, if any, is then out.counts[d + 1]).
 template <Puzzle P, Encoder<P> E>
 SortedLevels sorted_levels(const P& puzzle, const E& enc, Key start, std::uint64_t budget_keys, int max_depth,
-                           std::uint64_t segment_keys, std::size_t per_depth) {
+                           std::uint64_t segment_keys, std::size_t per_depth,
+                           const std::function<void(int, const SortedLevels&)>& expanded = {}) {
   constexpr Key kNoKey = ~Key{0};  // a move that does not apply; sorts last
   const auto moves = static_cast<std::uint64_t>(puzzle.move_count());
   SortedLevels out;
@@ -105,6 +109,7 @@ SortedLevels sorted_levels(const P& puzzle, const E& enc, Key start, std::uint64
     next = std::vector<Key>{};
     if (fresh.empty()) {
       out.complete = true;
+      if (expanded) expanded(depth, out);
       return out;
     }
     std::vector<Key> merged(out.visited.size() + fresh.size());
@@ -113,6 +118,7 @@ SortedLevels sorted_levels(const P& puzzle, const E& enc, Key start, std::uint64
     out.counts.push_back(fresh.size());
     sample(fresh);
     out.last.swap(fresh);
+    if (expanded) expanded(depth, out);
   }
 }
 

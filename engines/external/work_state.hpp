@@ -21,6 +21,7 @@
 #include <xxhash.h>
 #pragma GCC diagnostic pop
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
@@ -67,6 +68,7 @@ inline InputError damaged_folder(const std::string& file, const std::string& why
 class RecordReader {
  public:
   RecordReader(std::string file, const std::string& text, const std::string& format, int schema) : file_(std::move(file)) {
+    if (nesting_depth(text) > kMaxNesting) throw damaged_folder(file_, "not a record of this program (nested too deeply)");
     try {
       doc_ = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception&) {
@@ -81,6 +83,28 @@ class RecordReader {
     nlohmann::json body = doc_;
     body.erase("checksum");
     if (stored != self_checksum(body)) throw damaged_folder(file_, "checksum mismatch (the record was altered)");
+  }
+
+  // The parser recurses once per level of nesting, so a record nested thousands deep would
+  // overflow the stack: ours nest three levels.
+  static constexpr int kMaxNesting = 16;
+  static int nesting_depth(const std::string& text) {
+    int depth = 0, deepest = 0;
+    bool in_string = false, escaped = false;
+    for (const char c : text) {
+      if (in_string) {
+        if (escaped) escaped = false;
+        else if (c == '\\') escaped = true;
+        else if (c == '"') in_string = false;
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '[' || c == '{') {
+        deepest = std::max(deepest, ++depth);
+      } else if (c == ']' || c == '}') {
+        --depth;
+      }
+    }
+    return deepest;
   }
 
   // The checksum a record's text carries: of its fields other than the checksum, dumped with

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
@@ -16,6 +17,7 @@
 #include "core/concepts.hpp"
 #include "core/memory_limit.hpp"
 #include "core/parallel_chunks.hpp"
+#include "core/progress_reporter.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
 
@@ -30,11 +32,14 @@ SearchResult frontier_levels(const P& puzzle, const E& enc, const SearchOptions&
   using State = typename P::State;
   SearchResult result;
   Timer timer;
+  ProgressReporter progress(options, timer);
   const Key start_key = enc.encode(start);
   const Key target_key = target ? enc.encode(*target) : 0;
   visited.claim(start_key, 0);
   std::vector<Key> frontier{start_key}, next;
   result.depth_counts.push_back(1);
+  result.depth_seconds.push_back(0.0);
+  std::uint64_t reached = 1;
   if (target && target_key == start_key) {
     result.found = true;
     result.distance = 0;
@@ -53,8 +58,10 @@ SearchResult frontier_levels(const P& puzzle, const E& enc, const SearchOptions&
     if (options.max_depth >= 0 && depth >= options.max_depth) break;
     // A grain of ~1/64 of a thread's share: enough chunks to balance, few enough to be cheap.
     const std::size_t grain = std::max<std::size_t>(256, frontier.size() / (64 * static_cast<std::size_t>(options.threads)));
+    std::atomic<std::uint64_t> expanded_so_far{0}, found_so_far{0};  // for heartbeats, once per chunk
     parallel_chunks(frontier.size(), grain, [&](std::uint64_t begin, std::uint64_t end) {
       Local& local = locals.local();
+      const std::size_t found_before = local.found.size();
       State next_state;
       for (std::uint64_t i = begin; i != end; ++i) {
         const State state = enc.decode(frontier[i]);
@@ -67,6 +74,13 @@ SearchResult frontier_levels(const P& puzzle, const E& enc, const SearchOptions&
           if (target && k == target_key) hit.store(true, std::memory_order_relaxed);
         }
       }
+      if (!progress.on()) return;
+      const std::uint64_t expanded = expanded_so_far.fetch_add(end - begin, std::memory_order_relaxed) + (end - begin);
+      const std::uint64_t found = found_so_far.fetch_add(local.found.size() - found_before, std::memory_order_relaxed) +
+                                  (local.found.size() - found_before);
+      if (progress.heartbeat_due())
+        progress.heartbeat(depth + 1, found, reached + found, result.expanded + expanded,
+                           ProgressReporter::percent(expanded, frontier.size()) + " of depth " + std::to_string(depth) + " expanded");
     });
     result.expanded += frontier.size();
     std::size_t total = 0;
@@ -81,7 +95,9 @@ SearchResult frontier_levels(const P& puzzle, const E& enc, const SearchOptions&
     result.depth_counts.push_back(next.size());
     peak_frontier = std::max<std::uint64_t>(peak_frontier, frontier.size() + next.size());
     enforce_memory_limit(options.memory_limit, visited.bytes() + peak_frontier * sizeof(Key), "this parallel search");
-    if (options.progress) options.progress(depth + 1, next.size(), timer.seconds());
+    result.depth_seconds.push_back(progress.seconds());
+    reached += next.size();
+    progress.depth_done(depth + 1, next.size(), reached, result.expanded, *result.depth_seconds.back());
     frontier.swap(next);
     if (hit.load(std::memory_order_relaxed)) {
       result.found = true;

@@ -9,7 +9,9 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -17,6 +19,7 @@
 
 #include "core/concepts.hpp"
 #include "core/parallel_chunks.hpp"
+#include "core/progress_reporter.hpp"
 #include "core/result.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
@@ -39,7 +42,7 @@ inline constexpr std::uint64_t kSerialFrontier = 4096, kWordsPerSerialState = 64
 
 template <Puzzle P, Encoder<P> E>
 int two_bit_serial_levels(const P& puzzle, const E& enc, const SearchOptions& options, TwoBitCells& cells, Key start_key,
-                          SearchResult& result, const Timer& timer) {
+                          SearchResult& result, ProgressReporter& progress) {
   std::vector<Key> frontier{start_key}, next;
   typename P::State successor;
   for (int depth = 0;; ++depth) {
@@ -60,7 +63,8 @@ int two_bit_serial_levels(const P& puzzle, const E& enc, const SearchOptions& op
     result.expanded += frontier.size();
     if (next.empty()) return -1;
     result.depth_counts.push_back(next.size());
-    if (options.progress) options.progress(depth + 1, next.size(), timer.seconds());
+    result.depth_seconds.push_back(progress.seconds());
+    progress.depth_done(depth + 1, next.size(), result.states(), result.expanded, *result.depth_seconds.back());
     frontier.swap(next);
   }
 }
@@ -69,13 +73,15 @@ template <Puzzle P, Encoder<P> E>
 SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& options, const typename P::State& start) {
   SearchResult result;
   Timer timer;
+  ProgressReporter progress(options, timer);
   const Key bound = enc.key_bound();
   TwoBitCells cells(bound);
   parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) { cells.clear(begin, end); });
   const Key start_key = enc.encode(start);
   cells.mark_key(start_key, TwoBitCells::current_code(0));
   result.depth_counts.push_back(1);
-  int depth = two_bit_serial_levels(puzzle, enc, options, cells, start_key, result, timer);
+  result.depth_seconds.push_back(0.0);
+  int depth = two_bit_serial_levels(puzzle, enc, options, cells, start_key, result, progress);
   if (depth < 0) {  // the search ended within the small levels
     result.peak_bytes = cells.bytes();
     return result;
@@ -90,9 +96,22 @@ SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& 
     const bool bottom_up = every_key_is_state<E>() && options.bottom_up &&
                            static_cast<double>(result.depth_counts.back()) >
                                options.bottom_up_ratio * static_cast<double>(bound - seen);
+    // Heartbeats: the words scanned and states found so far, published once per chunk.
+    const std::uint64_t frontier = result.depth_counts.back(), settled = seen - frontier;
+    std::atomic<std::uint64_t> words_done{0}, found_so_far{0};
     parallel_chunks(cells.words(), grain, [&](std::uint64_t begin, std::uint64_t end) {
-      if (bottom_up) two_bit_bottom_up_chunk(puzzle, enc, cells, depth, begin, end, scratch.local());
-      else two_bit_top_down_chunk(puzzle, enc, cells, depth, begin, end, scratch.local());
+      auto& local = scratch.local();
+      const std::uint64_t found_before = local.found;
+      if (bottom_up) two_bit_bottom_up_chunk(puzzle, enc, cells, depth, begin, end, local);
+      else two_bit_top_down_chunk(puzzle, enc, cells, depth, begin, end, local);
+      if (!progress.on()) return;
+      const std::uint64_t words = words_done.fetch_add(end - begin, std::memory_order_relaxed) + (end - begin);
+      const std::uint64_t found = found_so_far.fetch_add(local.found - found_before, std::memory_order_relaxed) + (local.found - found_before);
+      if (progress.heartbeat_due()) {
+        const double share = static_cast<double>(words) / static_cast<double>(cells.words());
+        progress.heartbeat(depth + 1, found, seen + found, settled + static_cast<std::uint64_t>(share * static_cast<double>(frontier)),
+                           std::string(bottom_up ? "bottom-up" : "top-down") + " scan " + ProgressReporter::percent(words, cells.words()));
+      }
     });
     if (bottom_up) {  // the frontier stayed readable all level; retire it now
       const unsigned current = TwoBitCells::current_code(depth);
@@ -106,7 +125,8 @@ SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& 
     if (found == 0) break;
     seen += found;
     result.depth_counts.push_back(found);
-    if (options.progress) options.progress(depth + 1, found, timer.seconds());
+    result.depth_seconds.push_back(progress.seconds());
+    progress.depth_done(depth + 1, found, seen, seen - found, *result.depth_seconds.back());
   }
   for (auto& local : scratch) {
     result.expanded += local.expanded;

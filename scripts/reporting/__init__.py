@@ -1,0 +1,14 @@
+"""scripts/report.py's parts: one run's report from that run's files alone.
+
+  load      a run folder's raw files -> a Run (its benchmark rows, whole-process runs, judges)
+  stats     median, mean, sd, CV and the bootstrap CI of the median; ties
+  fmt       number formats and the Markdown writer (every table also as CSV)
+  summary   the first screen of a report
+  tables    the benchmark tables
+  sections  whole-process runs, judges, run conditions, method, files
+  plots     the PNG plots of one run
+  document  a run's report.md, benchmarks.csv and tables/ put together
+  index     results/README.md (the newest complete default run and every run) and long-runs.md
+  longruns  the long out-of-core runs (results/long/)
+  rounds    the second round of repetitions for the cases whose spread was high
+"""

@@ -1,0 +1,233 @@
+"""One run folder's files -> a Run: its benchmark rows, whole-process runs and judges.
+
+A run folder (results/runs/<UTC date-time>-<commit>-<host>/) holds the raw files of one
+invocation of scripts/reproduce.sh: bench*.json (Google Benchmark's JSON; a second round
+of repetitions is a second file, pooled with the first per benchmark), scale*.json
+(scripts/scale_runs.py), judges*.json (scripts/judge_speed.py) and run.json (what
+reproduce.sh recorded about the run: command, commit, dirty files, load, completion).
+Folders made from files written before run folders existed have no run.json; their facts
+come from the raw files' contexts. Nothing here reads another folder, and a folder whose
+files name different machines or commits is refused.
+"""
+import glob
+import json
+import os
+import re
+import statistics
+from collections import defaultdict
+
+from . import stats
+
+FIELDS = ("kind", "engine", "encoder", "puzzle", "param")  # bench/benchmark_id.hpp
+TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
+OLD_RATES = ("states_per_second", "queries_per_second", "per_second")  # before items_per_second
+COUNTERS = ("states", "peak_bytes", "key_space", "radius", "distance", "queries")
+
+
+class RunError(Exception):
+    pass
+
+
+def read_json(path):
+    with open(path) as f:
+        return json.load(f)  # a repeated key (old contexts' two "date"s): the last one, reproduce.sh's
+
+
+def fields(entry):
+    """The benchmark's fields from its label ("kind=bfs engine=ring ..."); runs recorded before
+    the labels carry them only in the name, with judges then named judge/<judge>/<engine>/<encoder>/<input>."""
+    label = dict(item.split("=", 1) for item in entry.get("label", "").split() if "=" in item)
+    if all(k in label for k in FIELDS):
+        return {k: label[k] for k in FIELDS}
+    parts = entry.get("run_name", entry["name"]).split("/")
+    if parts[-1] == "real_time":
+        parts.pop()
+    if len(parts) != len(FIELDS):
+        return {"kind": "other", "engine": "", "encoder": "", "puzzle": "", "param": ""}
+    row = dict(zip(FIELDS, parts))
+    if row["kind"] == "judge":
+        row["puzzle"], row["engine"], row["encoder"] = row["engine"], row["encoder"], row["puzzle"]
+    return row
+
+
+def family(puzzle):
+    """The puzzle name without its size: msquare-2x4 -> msquare, checkers-19 -> checkers."""
+    return re.sub(r"-[0-9]+(x[0-9]+)*$", "", puzzle)
+
+
+def _load_counters(reps):
+    """The load counters of bench_search's repetitions: every load1 sample, and the cores
+    other processes kept busy (their CPU seconds over the probed seconds, all repetitions)."""
+    samples = [e[k] for e in reps for k in ("load1_before", "load1_after") if e.get(k, -1) >= 0]
+    out = {"load1_max": max(samples) if samples else None, "others_cpu": None}
+    probed = sum(e.get("probe_seconds", 0) for e in reps if "others_cpu_seconds" in e)
+    if probed > 0:
+        out["others_cpu"] = sum(e["others_cpu_seconds"] for e in reps if "others_cpu_seconds" in e) / probed
+    return out
+
+
+def _row(run_name, entries):
+    """One benchmark's row from its entries in every bench file of the run."""
+    reps = [e for _, e in entries if e.get("run_type", "iteration") == "iteration"]
+    aggregates = {e.get("aggregate_name"): e for _, e in entries if e.get("run_type") == "aggregate"}
+    main = reps[0] if reps else aggregates.get("median")
+    if main is None:
+        return None
+    row = fields(main)
+    threads = row["param"][8:] if row["param"].startswith("threads:") else ""
+    row.update(name=run_name, threads=int(threads) if threads.isdigit() else None)
+    if reps:
+        row["times"] = [e["real_time"] * TO_MS[e["time_unit"]] for e in reps]
+        row.update(stats.summarize(row["times"]))
+        row["rounds"] = len({i for i, e in entries if e.get("run_type", "iteration") == "iteration"})
+        rates = sorted(e["items_per_second"] for e in reps if "items_per_second" in e)
+        row["rate"] = statistics.median(rates) if rates else None
+    else:  # files that kept only the aggregates: no repetitions, so no CI
+        scale = TO_MS[main["time_unit"]]
+        get = lambda name: aggregates[name]["real_time"] * scale if name in aggregates else None
+        row.update(times=[], n=int(main.get("repetitions", 1)), median=get("median"), mean=get("mean"), sd=get("stddev"),
+                   cv=aggregates["cv"]["real_time"] if "cv" in aggregates else None, ci_low=None, ci_high=None, rounds=1)
+        row["rate"] = next((main[k] for k in ("items_per_second",) + OLD_RATES if k in main), None)
+    for key in COUNTERS:
+        if key in main:
+            row[key] = main[key]
+    row.update(_load_counters(reps))
+    return row
+
+
+def bench_rows(docs):
+    """Rows of every benchmark in the run's bench files (repetitions pooled), and the errors."""
+    grouped = defaultdict(list)
+    for i, doc in enumerate(docs):
+        for b in doc.get("benchmarks", []):
+            grouped[b.get("run_name", b["name"])].append((i, b))
+    rows, errors = [], []
+    for run_name, entries in grouped.items():
+        failed = next((e for _, e in entries if e.get("error_occurred")), None)
+        if failed:
+            errors.append((run_name, failed.get("error_message", "error")))
+            continue
+        row = _row(run_name, entries)
+        if row:
+            rows.append(row)
+    return rows, errors
+
+
+def _machine_key(context):
+    cores = context.get("cores", context.get("num_cpus"))
+    return (context.get("cpu_model"), str(cores) if cores is not None else None)
+
+
+class Run:
+    """One run folder, read whole."""
+
+    def __init__(self, folder):
+        self.folder = os.path.normpath(folder)
+        self.id = os.path.basename(self.folder)
+        manifest = os.path.join(self.folder, "run.json")
+        self.manifest = read_json(manifest) if os.path.exists(manifest) else {}
+        pick = lambda prefix: sorted(glob.glob(os.path.join(self.folder, prefix + "*.json")))
+        self.files = {kind: [(os.path.basename(p), read_json(p)) for p in pick(kind)] for kind in ("bench", "scale", "judges")}
+        self.rows, self.errors = bench_rows([doc for _, doc in self.files["bench"]])
+        self.scale = [dict(r, file=name) for name, doc in self.files["scale"] for r in doc.get("runs", [])]
+        self.judges = self.files["judges"][-1][1] if self.files["judges"] else None
+        self._check_one_machine_and_commit()
+
+    def contexts(self):
+        return [(name, doc.get("context", {})) for kind in ("bench", "scale", "judges") for name, doc in self.files[kind]]
+
+    def _check_one_machine_and_commit(self):
+        machines = {_machine_key(c) for _, c in self.contexts() if c.get("cpu_model")}
+        if self.manifest.get("machine_info"):
+            machines.add(_machine_key(self.manifest["machine_info"]))
+        if len(machines) > 1:
+            raise RunError(f"{self.folder}: its files come from different machines {sorted(machines, key=str)}; "
+                           "one run folder holds one run")
+        commits = {c["git_revision"] for _, c in self.contexts() if c.get("git_revision")}
+        if len(commits) > 1:
+            raise RunError(f"{self.folder}: its files come from different commits {sorted(commits)}")
+
+    def context(self, key, default=None):
+        """A fact about the run: run.json first, then the first raw file whose context has it."""
+        if key in self.manifest:
+            return self.manifest[key]
+        return next((c[key] for _, c in self.contexts() if key in c), default)
+
+    @property
+    def commit(self):
+        revision = self.context("git_revision")
+        if revision:
+            return str(revision)
+        stamp = re.match(r"^\d{8}T?\d{6}Z?-([0-9a-f]{7,})", self.id)
+        return stamp.group(1) if stamp else "?"
+
+    @property
+    def dirty(self):
+        """True (changes outside results/), False, or None where the files do not say."""
+        if "dirty" in self.manifest:
+            return bool(self.manifest["dirty"])
+        revision = self.context("git_revision")
+        return None if not revision else revision.endswith("+dirty")
+
+    @property
+    def started(self):
+        """When the run began (UTC): run.json, the benchmarks' context, or the folder's name
+        (the whole-process and judges files date their end, not their start)."""
+        if self.manifest.get("started_utc"):
+            return str(self.manifest["started_utc"])
+        for _, doc in self.files["bench"][:1]:
+            context = doc.get("context", {})
+            if context.get("run_date_utc") or context.get("date"):
+                return str(context.get("run_date_utc") or context["date"])
+        stamp = re.match(r"^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z", self.id)
+        if stamp:
+            return "{}-{}-{}T{}:{}:{}Z".format(*stamp.groups())
+        return str(self.context("date", "?"))
+
+    @property
+    def machine(self):
+        m = self.context("machine")
+        if m:
+            return m
+        info = next((c for _, c in self.contexts() if c.get("cpu_model")), {})
+        return f"{info.get('cpu_model', '?')}; {info.get('cores', info.get('num_cpus', '?'))} cores"
+
+    @property
+    def command(self):
+        return self.context("command", "?")
+
+    @property
+    def filtered(self):
+        return bool(self.manifest.get("filter") or self.context("benchmark_filter")
+                    or "--filter" in str(self.command) or "--only" in str(self.command) or "--mpi-only" in str(self.command))
+
+    @property
+    def complete(self):
+        if "complete" in self.manifest:
+            return bool(self.manifest["complete"])
+        return bool(self.rows) and bool(self.files["scale"])  # older runs: the benchmarks and the whole-process runs
+
+    def kind(self):
+        if not self.files["bench"]:
+            return "whole-process only"
+        if not self.complete:
+            return "incomplete"
+        if self.filtered:
+            return "filtered"
+        return "full" if "--full" in str(self.command) else "default"
+
+    def featured(self):
+        """Whether this run may be results/README.md: complete, not filtered, with benchmarks."""
+        return self.kind() in ("default", "full")
+
+    def order(self):
+        return (self.started, self.id)
+
+    def debug_library(self):
+        return self.context("library_build_type") == "debug"
+
+
+def runs(runs_dir):
+    """Every run folder under runs_dir, oldest first (folders still being written are skipped)."""
+    folders = [p for p in glob.glob(os.path.join(runs_dir, "*")) if os.path.isdir(p) and not p.endswith(".partial")]
+    return sorted((Run(p) for p in folders), key=Run.order)

@@ -1,0 +1,135 @@
+"""The sections of a run's report that are not benchmark tables: whole-process runs,
+judges against the classic programs, run conditions, the method, and the run's files."""
+from . import conditions, fmt, stats
+
+
+def scale_section(w, run):
+    """Whole-process runs of scripts/scale_runs.py."""
+    if not run.scale:
+        return
+    w.heading("Large spaces: whole-process wall time and peak resident memory",
+              "`scripts/scale_runs.py`: each command run several times as a separate process; median of the wall time "
+              "(start-up included) and of the peak RSS the kernel reports (wait4), with the min and max of the n runs. "
+              "Totals and radii are checked against the known facts; every path has the length of its distance.")
+    table = []
+    for r in sorted(run.scale, key=lambda r: ("point" in r["label"], r["label"])):
+        answer = (f"{r['distance']} (`{r['path'][:24]}{'...' if len(r['path']) > 24 else ''}`)" if "distance" in r
+                  else f"{r['states']:,}, radius {r['radius']}")
+        walls, rss = r.get("wall_seconds", []), r.get("peak_rss_bytes", [])
+        wall = f"{r['median_wall_seconds']:.3f}" + (f" ({min(walls):.3f}-{max(walls):.3f})" if len(walls) > 1 else "")
+        mem = fmt.nbytes(r["median_peak_rss_bytes"]) + (f" ({fmt.nbytes(min(rss))}-{fmt.nbytes(max(rss))})" if len(rss) > 1 else "")
+        extra = f"; mpi / parallel wall {r['wall_ratio_to_parallel']:.2f}" if "wall_ratio_to_parallel" in r else ""
+        table.append([r["label"], f"`{r['command']}`", str(len(walls)), wall, mem, answer + extra])
+    w.table("whole-process-runs", ["run", "command", "n", "median wall s (min-max)", "median peak RSS (min-max)", "states / distance"],
+            "llrrrl", table)
+
+
+def judge_groups(doc):
+    """(total, its inputs) per group of scripts/judge_speed.py's file; older files do not list
+    a group's inputs, so those are matched by the rule judge_speed.py used."""
+    inputs = doc.get("inputs", [])
+    rules = {"sicily1151": lambda i: i["judge"] == "sicily1151", "random": lambda i: i["input"].startswith("fzu1603-random"),
+             "far": lambda i: i["input"] == "fzu1603-far"}
+    out = []
+    for t in doc.get("totals", []):
+        if "input_labels" in t:
+            members = [i for i in inputs if i["input"] in t["input_labels"]]
+        else:
+            rule = next((f for key, f in rules.items() if key in t["group"]), lambda i: False)
+            members = [i for i in inputs if rule(i)]
+        out.append((t, members))
+    return out
+
+
+def judge_ratio_ci(members, kind):
+    pairs = [(i["ours"][f"{kind}_seconds"], i["classic"][f"{kind}_seconds"]) for i in members]
+    return stats.bootstrap_ratio_of_summed_medians(pairs)
+
+
+def judge_rows(doc):
+    """Per group: the totals and the bootstrap CIs of both ratios."""
+    return [(t, judge_ratio_ci(m, "wall"), judge_ratio_ci(m, "cpu")) for t, m in judge_groups(doc)]
+
+
+def judge_speed_section(w, run):
+    doc = run.judges
+    if not doc or not doc.get("totals"):
+        return
+    ctx = doc["context"]
+    load = ""
+    if ctx.get("load_average_before") and ctx.get("load_average_after"):
+        load = (f" (load average {ctx['load_average_before'][0]:.2f} before the runs, "
+                f"{ctx['load_average_after'][0]:.2f} after)")
+    w.heading("Judges against the classic single-file programs",
+              f"`{ctx['command']}`: whole processes (start-up, I/O and every table included) on seeded inputs; each input "
+              f"read {ctx['runs']} times by each program, `searchbench judge` and the `bench/classic` program alternating, and "
+              "the medians per input summed. Ratio = searchbench / classic (below 1: searchbench is faster), with a 95% "
+              "bootstrap CI (each input's runs resampled). CPU time (user + system) stands beside wall time because on a "
+              f"shared machine the wall time also counts waiting for a core{load}.")
+    ci = lambda c: "" if c is None else f" [{c[0]:.3f}, {c[1]:.3f}]"
+    table = [[t["group"], t["inputs"], f"{t['ours_wall'] * 1000:.1f}", f"{t['classic_wall'] * 1000:.1f}",
+              f"{t['ratio_wall']:.3f}{ci(cw)}", f"{t['ours_cpu'] * 1000:.1f}", f"{t['classic_cpu'] * 1000:.1f}",
+              f"{t['ratio_cpu']:.3f}{ci(cc)}", "yes" if t["identical"] else "NO"] for t, cw, cc in judge_rows(doc)]
+    w.table("judges-against-classic", ["judge", "inputs", "searchbench wall ms", "classic wall ms", "ratio (wall) [95% CI]",
+                                       "searchbench CPU ms", "classic CPU ms", "ratio (CPU) [95% CI]", "outputs identical"],
+            "lrrrrrrrl", table)
+
+
+def conditions_section(w, run):
+    w.heading("Run conditions",
+              "Whether other work shared the machine (scripts/report.py's checks: reporting/conditions.py), the CPU "
+              "frequency governor, and the cases whose spread was high.")
+    w(f"CPU frequency governor: {conditions.governor(run)}. Quiet: "
+      + {True: "yes.", False: "**no**.", None: "not known (the files hold no load figures)."}[conditions.quiet(run)])
+    w()
+    made = conditions.checks(run)
+    if made:
+        w.table("quiet-checks", ["check", "passed", "seen"], "lll", [[n, "yes" if ok else "**no**", seen] for n, ok, seen in made])
+    busy = {id(r) for r in conditions.busy_rows(run)}
+    flagged = [(r, [k for k, on in (("noisy", stats.noisy(r)), ("busy", id(r) in busy)) if on]) for r in run.rows]
+    flagged = [(r, flags) for r, flags in flagged if flags]
+    if flagged:
+        second = " (after the second round, where they had one)" if any(r.get("rounds", 1) > 1 for r in run.rows) else ""
+        w(f"{sum(1 for r in run.rows if stats.noisy(r))} of {len(run.rows)} cases have a CV above {stats.NOISY_CV:.0%}{second} "
+          f"(*noisy*); {len(busy)} ran while other processes kept more than {conditions.OTHERS_LIMIT} cores busy (*busy*).")
+        w()
+        w.table("flagged-cases", ["benchmark", "flags", "CV", "n", "others' cores", "largest load"], "llrrrr",
+                [[f"`{r['name']}`", ", ".join(flags), fmt.percent(r.get("cv")), r["n"], fmt.ratio(r.get("others_cpu")),
+                  "-" if r.get("load1_max") is None else f"{r['load1_max']:.2f}"] for r, flags in flagged])
+    if run.errors:
+        w(f"{len(run.errors)} benchmarks ended with an error and are left out: "
+          + "; ".join(f"`{name}` ({message})" for name, message in run.errors) + ".")
+        w()
+
+
+def method_section(w, run):
+    if not run.rows:
+        return
+    rounds = run.manifest.get("rounds") or []
+    plan = ("; ".join(f"round {i + 1}: {r.get('repetitions', '?')} repetitions of {r.get('cases', '?')} cases"
+                      + (f" ({r['why']})" if r.get("why") else "") for i, r in enumerate(rounds)) + ". ") if rounds else ""
+    interleaved = "random_interleaving" in str(run.manifest.get("bench_flags", "")) or run.manifest.get("interleaved")
+    w.heading("How the figures are computed",
+              f"{plan}Google Benchmark "
+              + ("interleaves the repetitions of all cases in random order (`--benchmark_enable_random_interleaving=true`), "
+                 "so a slow minute of the machine spreads over many cases instead of shifting one. " if interleaved else
+                 "ran each case's repetitions back to back. ")
+              + "Each repetition's time is its wall time per iteration. A row gives the median of the repetitions with a 95% "
+              f"CI of the median from a percentile bootstrap ({stats.RESAMPLES:,} resamples, fixed seed {stats.SEED}, so the "
+              "report is reproducible; with 5 repetitions the interval is the range of the 5 times, whose exact coverage of "
+              "the median is 93.8%), the mean ± standard deviation, and the CV = sd / mean, flagged above "
+              f"{stats.NOISY_CV:.0%}. Cases that got a second round pool the repetitions of both. Two rows *tie* when their "
+              "CIs overlap, and *fastest* is said only of a row whose CI lies below every other row's of its table. "
+              "Ratios (x naive, x classic, speedups) are ratios of medians of this run. Rows from files that kept only the "
+              "aggregates (runs before the repetitions were kept) have no CI, so no tie or fastest is decided there.")
+
+
+def files_section(w, run):
+    w.heading("Files of this run")
+    names = [name for kind in ("bench", "scale", "judges") for name, _ in run.files[kind]]
+    if run.manifest:
+        names.append("run.json")
+    csvs = f"Every benchmark, one row each: [benchmarks.csv]({w.link('benchmarks.csv')}); " if run.rows else ""
+    w("Raw files: " + ", ".join(f"[{n}]({w.link(n)})" for n in names) + f". {csvs}each table above as CSV under "
+      f"[tables/]({w.link('tables/')}).")
+    w()

@@ -1,0 +1,167 @@
+#!/usr/bin/python3
+"""scripts/reproduce.sh end to end in a scratch git checkout, with stand-ins for the build
+(cmake, deps.sh) and for the programs it runs (bench_search, searchbench, the classic
+judges): run folders, the dirty-tree refusal and mark, the second round of repetitions, and
+that a filtered run leaves results/README.md alone while a complete one regenerates it.
+
+  python3 tests/test_reproduce.py
+"""
+import glob
+import json
+import os
+import re
+import shutil
+import stat
+import subprocess
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPTS = os.path.join(HERE, "..", "scripts")
+COPIED = ["reproduce.sh", "report.py", "reporting", "run_manifest.py", "machine_info.py", "scale_runs.py", "judge_speed.py"]
+
+# bench_search: three cases, the first noisy; --benchmark_filter, --benchmark_repetitions,
+# --benchmark_out and --benchmark_context as the library reads them.
+BENCH_SEARCH = r'''#!/usr/bin/python3
+import json, re, sys
+opts = {"filter": "", "reps": 1, "out": None, "context": {}}
+for a in sys.argv[1:]:
+    if a.startswith("--benchmark_filter="): opts["filter"] = a.split("=", 1)[1]
+    elif a.startswith("--benchmark_repetitions="): opts["reps"] = int(a.split("=", 1)[1])
+    elif a.startswith("--benchmark_out="): opts["out"] = a.split("=", 1)[1]
+    elif a.startswith("--benchmark_context="):
+        k, v = a.split("=", 1)[1].split("=", 1); opts["context"][k] = v
+cases = {"bfs/ring/cantor/msquare-2x3/threads:1": [20.0, 30.0], "bfs/parallel/cantor/msquare-2x3/threads:2/real_time": [15.0, 15.1],
+         "bfs/ring/cantor/msquare-2x4/threads:1": [900.0, 901.0]}
+out = []
+for name, (a, b) in cases.items():
+    if not re.search(opts["filter"], name):
+        continue
+    kind, engine, encoder, puzzle, param = name.split("/")[:5]
+    for i in range(opts["reps"]):
+        out.append({"name": name, "run_name": name, "run_type": "iteration", "repetitions": opts["reps"], "repetition_index": i,
+                    "iterations": 100, "real_time": a if i % 2 else b, "cpu_time": a, "time_unit": "us", "states": 720, "radius": 12,
+                    "peak_bytes": 100, "key_space": 720, "items_per_second": 720 / (a * 1e-6), "load1_before": 0.1,
+                    "load1_after": 0.1, "others_cpu_seconds": 0.0, "probe_seconds": 0.01,
+                    "label": f"kind={kind} engine={engine} encoder={encoder} puzzle={puzzle} param={param}"})
+context = dict(opts["context"], date="2026-01-01T00:00:00+00:00", host_name="stub", num_cpus=2, library_build_type="release")
+with open(opts["out"], "w") as f:
+    json.dump({"context": context, "benchmarks": out}, f)
+'''
+# searchbench: `run ... --json` prints a whole-space answer; `judge X` answers from stdin.
+SEARCHBENCH = '''#!/bin/sh
+case "$1" in
+  judge) cksum ;;
+  run) echo '{"puzzle": "msquare-2x5", "states": 3628800, "radius": 27, "seconds": 0.01}' ;;
+  *) exit 2 ;;
+esac
+'''
+CLASSIC = "#!/bin/sh\ncksum\n"
+
+
+def executable(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+    os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+
+
+class Reproduce(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.repo = os.path.join(self.tmp.name, "repo")
+        for name in COPIED:
+            source, target = os.path.join(SCRIPTS, name), os.path.join(self.repo, "scripts", name)
+            if os.path.isdir(source):
+                shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                shutil.copy2(source, target)
+        executable(os.path.join(self.repo, "scripts", "deps.sh"), "#!/bin/sh\nexit 0\n")
+        executable(os.path.join(self.tmp.name, "bin", "cmake"), "#!/bin/sh\nexit 0\n")
+        executable(os.path.join(self.repo, "build", "release", "bench", "bench_search"), BENCH_SEARCH)
+        executable(os.path.join(self.repo, "build", "release", "searchbench"), SEARCHBENCH)
+        for classic in ("sicily1151_classic", "fzu1603_classic"):
+            executable(os.path.join(self.repo, "build", "release", "bench", classic), CLASSIC)
+        os.makedirs(os.path.join(self.repo, "results"))
+        self.readme = os.path.join(self.repo, "results", "README.md")
+        with open(self.readme, "w") as f:
+            f.write("an earlier page\n")
+        with open(os.path.join(self.repo, ".gitignore"), "w") as f:
+            f.write("build/\n__pycache__/\n")
+        self.git("init", "-q")
+        self.git("add", "-A")
+        self.git("-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "start")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def git(self, *args):
+        subprocess.run(["git", *args], cwd=self.repo, check=True, capture_output=True)
+
+    def reproduce(self, *args):
+        env = dict(os.environ, PATH=os.path.join(self.tmp.name, "bin") + os.pathsep + os.environ["PATH"])
+        env.pop("SEARCHBENCH_BUILD_LOCK", None)
+        return subprocess.run(["bash", "scripts/reproduce.sh", *args], cwd=self.repo, env=env, capture_output=True, text=True,
+                              timeout=300)
+
+    def runs(self):
+        return sorted(glob.glob(os.path.join(self.repo, "results", "runs", "*")))
+
+    def test_a_filtered_run_gets_its_own_folder_and_report_and_leaves_the_readme(self):
+        proc = self.reproduce("--filter", "msquare-2x3")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        (folder,) = self.runs()
+        self.assertRegex(os.path.basename(folder), r"^\d{8}T\d{6}Z-[0-9a-f]{7,}-[A-Za-z0-9._-]+$")
+        for name in ("bench.json", "bench-round2.json", "scale.json", "judges.json", "run.json", "report.md", "benchmarks.csv"):
+            self.assertTrue(os.path.exists(os.path.join(folder, name)), name)
+        with open(self.readme) as f:
+            self.assertEqual(f.read(), "an earlier page\n")
+        with open(os.path.join(folder, "run.json")) as f:
+            manifest = json.load(f)
+        self.assertEqual((manifest["complete"], manifest["dirty"], manifest["filter"]), (True, False, "msquare-2x3"))
+        self.assertEqual([r["cases"] for r in manifest["rounds"]], [2, 1])  # the noisy case got a second round
+        with open(os.path.join(folder, "bench.json")) as f:
+            context = json.load(f)["context"]
+        self.assertIn("run_date_utc", context)
+        self.assertEqual(context["run_id"], os.path.basename(folder))
+        with open(os.path.join(folder, "report.md")) as f:
+            report = f.read()
+        self.assertIn("| ring | cantor | 1 |", report)
+        self.assertIn("15 (2 rounds)", report)
+        self.assertNotIn("msquare-2x4", report)
+        self.assertNotIn("Uncommitted", report)
+
+    def test_a_dirty_tree_is_refused_unless_allowed_and_then_marked(self):
+        with open(os.path.join(self.repo, "scripts", "deps.sh"), "a") as f:
+            f.write("# changed\n")
+        proc = self.reproduce("--filter", "msquare-2x3")
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("--allow-dirty", proc.stderr)
+        self.assertIn("scripts/deps.sh", proc.stderr)
+        self.assertEqual(self.runs(), [])
+        proc = self.reproduce("--filter", "msquare-2x3", "--allow-dirty")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        (folder,) = self.runs()
+        self.assertIn("+dirty-", os.path.basename(folder))
+        with open(os.path.join(folder, "report.md")) as f:
+            top = f.read().split("## Summary")[0]
+        self.assertIn("**Uncommitted changes.**", top)
+        self.assertIn("`scripts/deps.sh`", top)
+
+    def test_a_complete_run_regenerates_the_readme_around_itself(self):
+        proc = self.reproduce()
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        (folder,) = self.runs()
+        with open(self.readme) as f:
+            readme = f.read()
+        run_id = os.path.basename(folder)
+        self.assertIn(f"This page is the report of run [{run_id}](runs/{run_id}/report.md)", readme)
+        self.assertIn("msquare-2x4", readme)
+        self.assertIn("## Judges against the classic single-file programs", readme)
+        self.assertIn("## Large spaces: whole-process wall time", readme)
+        self.assertTrue(re.search(r"\| \*\*" + re.escape(run_id) + r"\*\* \|", readme))
+
+
+if __name__ == "__main__":
+    unittest.main()
