@@ -7,9 +7,15 @@ its file keeps everything it recorded.
 """
 import glob
 import os
+import re
 
 from . import fmt
 from .load import read_json
+
+
+# A quoted absolute path in a recorded error line (the machine's work folder): shown as DIR,
+# since the page names no folder of the machine that ran it.
+QUOTED_PATH = re.compile(r"'/[^']*'")
 
 
 def process_status(record):
@@ -17,7 +23,8 @@ def process_status(record):
     status = record.get("status", "?")
     if record.get("exit_status", 0) < 0:
         return f"{status}: by signal {-record['exit_status']}"
-    return status + (f": {record['error']}" if record.get("error") else "")
+    error = QUOTED_PATH.sub("'DIR'", record.get("error") or "")
+    return status + (f": {error}" if error else "")
 
 
 def state(doc):
