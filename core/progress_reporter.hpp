@@ -29,14 +29,7 @@ class ProgressReporter {
   void depth_done(int depth, std::uint64_t new_states, std::uint64_t reached, std::uint64_t expanded, double seconds) {
     if (!*fn_) return;
     std::lock_guard lock(mutex_);
-    ProgressEvent e;
-    e.kind = ProgressEvent::Kind::depth_done;
-    e.depth = depth;
-    e.new_states = new_states;
-    e.reached = reached;
-    e.expanded = expanded;
-    e.seconds = seconds;
-    (*fn_)(e);
+    (*fn_)(ProgressEvent{ProgressEvent::Kind::depth_done, depth, new_states, reached, expanded, seconds, {}});
     next_beat_.store(timer_.seconds() + interval_, std::memory_order_relaxed);
   }
 
@@ -54,15 +47,7 @@ class ProgressReporter {
     if (!*fn_) return;
     std::unique_lock lock(mutex_, std::try_to_lock);
     if (!lock) return;
-    ProgressEvent e;
-    e.kind = ProgressEvent::Kind::heartbeat;
-    e.depth = depth;
-    e.new_states = found;
-    e.reached = reached;
-    e.expanded = expanded;
-    e.seconds = timer_.seconds();
-    e.detail = std::move(detail);
-    (*fn_)(e);
+    (*fn_)(ProgressEvent{ProgressEvent::Kind::heartbeat, depth, found, reached, expanded, timer_.seconds(), std::move(detail)});
   }
 
   // "45%" of `done` out of `all`, for heartbeat details.

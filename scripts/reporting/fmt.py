@@ -7,17 +7,22 @@ import re
 SI = (("E", 1e18), ("P", 1e15), ("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3))
 
 
-def ms(x):
-    """A time in ms: 1,234 / 12.3 / 1.23 / 0.0713."""
+def _scaled(x, two_decimals_from, small):
+    """1,234 / 12.3, then two decimals down to `two_decimals_from`, then the `small` format."""
     if x is None:
         return "-"
     if x >= 100:
         return f"{x:,.0f}"
     if x >= 10:
         return f"{x:.1f}"
-    if x >= 1:
+    if x >= two_decimals_from:
         return f"{x:.2f}"
-    return f"{x:.3g}"
+    return format(x, small)
+
+
+def ms(x):
+    """A time in ms: 1,234 / 12.3 / 1.23 / 0.0713."""
+    return _scaled(x, 1, ".3g")
 
 
 def sd(x):
@@ -35,10 +40,7 @@ def count(x):
         return "-"
     if x < 1e6:
         return f"{x:,.0f}" if x >= 1 or x == 0 else f"{x:.3g}"
-    for unit, scale in SI:
-        if x >= scale:
-            return f"{x / scale:.3g}{unit}"
-    return f"{x:.3g}"
+    return rate(x)
 
 
 def rate(x):
@@ -62,15 +64,7 @@ def nbytes(b):
 
 def ratio(x):
     """How many times: 1,234x / 12.3 / 1.23 / 0.123 / 0.0123 (never a bare 0.0)."""
-    if x is None:
-        return "-"
-    if x >= 100:
-        return f"{x:,.0f}"
-    if x >= 10:
-        return f"{x:.1f}"
-    if x >= 0.1:
-        return f"{x:.2f}"
-    return f"{x:.2g}"
+    return _scaled(x, 0.1, ".2g")
 
 
 def percent(x):
