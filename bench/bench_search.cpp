@@ -19,7 +19,8 @@
 // load1_after: /proc/loadavg's 1-minute average; others_cpu_seconds: user CPU time that other
 // processes took meanwhile; probe_seconds: the wall time between the two samples), so the
 // report can tell a quiet run from one that shared its cores.
-// The yardsticks (naive, and ring + bitpack (magic) / maskhole (checkers) as the classic) run in the same matrix.
+// The yardsticks (naive, and ring with each family's classic encoder) run in the same matrix;
+// besides whole spaces, each family's benchmark plan (core/benchmark_plan.hpp) adds its own cases.
 // Each benchmark's fields (bench/benchmark_id.hpp) are also its label in the JSON.
 //
 // Own flags, besides the library's --benchmark_*: --full (adds the large spaces) and
@@ -27,24 +28,21 @@
 // powers of two up to the core count). Any other argument is refused with one line.
 #include <benchmark/benchmark.h>
 
-#include <sys/resource.h>
-#include <unistd.h>
-
+#include <algorithm>
 #include <charconv>
-#include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <random>
 #include <thread>
 
 #include "bench/benchmark_id.hpp"
+#include "bench/load_counters.hpp"
 #include "bench/explicit_graph_bfs.hpp"
+#include "core/errors.hpp"
 #include "judges/judges.hpp"
+#include "judges/workloads.hpp"
 #include "registry/registry.hpp"
-#include "encoders/checkers_combinatorial.hpp"
-#include "encoders/magic_cantor.hpp"
 
 using namespace searchbench;
 
@@ -59,51 +57,6 @@ std::vector<int> thread_counts() {
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   for (int t = 2; t <= cores; t *= 2) out.push_back(t);
   return out;
-}
-
-// The machine's load at one moment: the 1-minute load average, the user time of all CPUs
-// since boot (/proc/stat: user and nice, and steal, the time the hypervisor gave to other
-// machines) and this process's own user time (getrusage, every thread). Kernel time is left
-// out on both sides: the kernel's own threads write back the files of the external engine,
-// work done for this process that would otherwise count as someone else's.
-struct LoadSample {
-  double load1 = -1;         // -1: /proc/loadavg unreadable
-  double user_seconds = -1;  // -1: /proc/stat unreadable
-  double own_seconds = 0;
-  std::chrono::steady_clock::time_point when;
-};
-
-LoadSample sample_load() {
-  LoadSample s;
-  std::ifstream("/proc/loadavg") >> s.load1;
-  std::ifstream stat("/proc/stat");
-  std::string cpu;
-  double user, nice, system, idle, iowait, irq, softirq, steal;
-  if (stat >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal && cpu == "cpu")
-    s.user_seconds = (user + nice + steal) / static_cast<double>(sysconf(_SC_CLK_TCK));
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  s.own_seconds = static_cast<double>(usage.ru_utime.tv_sec) + static_cast<double>(usage.ru_utime.tv_usec) * 1e-6;
-  s.when = std::chrono::steady_clock::now();
-  return s;
-}
-
-// fn with the load counters of the repetition it runs (set up, timed loop and checks).
-// /proc/stat advances by clock ticks, so others_cpu_seconds of a short repetition is
-// rough; the report sums it over a case's repetitions before dividing by probe_seconds.
-template <class Fn>
-auto with_load(Fn fn) {
-  return [fn](benchmark::State& state, auto... args) {
-    const LoadSample before = sample_load();
-    fn(state, args...);
-    const LoadSample after = sample_load();
-    state.counters["load1_before"] = before.load1;
-    state.counters["load1_after"] = after.load1;
-    state.counters["probe_seconds"] = std::chrono::duration<double>(after.when - before.when).count();
-    if (before.user_seconds >= 0 && after.user_seconds >= 0)
-      state.counters["others_cpu_seconds"] =
-          (after.user_seconds - before.user_seconds) - (after.own_seconds - before.own_seconds);
-  };
 }
 
 // Small spaces in microseconds, so that sub-millisecond searches do not print as 0.
@@ -145,10 +98,7 @@ void whole_space(benchmark::State& state, SolverConfig config) {
     state.SkipWithError("per-depth counts differ from the reference run's");
     return;
   }
-  const PuzzleSpec spec = parse_puzzle(config.puzzle);
-  std::uint64_t key_space = 0;
-  for (const auto& e : encoders(spec))
-    if (e.name == solver->encoder_name()) key_space = e.key_bound;
+  const std::uint64_t key_space = engine_info(config.engine).uses_encoder ? solver->puzzle().key_bound(solver->encoder_name()) : 0;
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(last.states()));
   state.counters["states"] = static_cast<double>(last.states());
   state.counters["peak_bytes"] = static_cast<double>(last.peak_bytes);
@@ -156,7 +106,7 @@ void whole_space(benchmark::State& state, SolverConfig config) {
   state.counters["radius"] = last.radius();
 }
 
-// Targets of msquare-2x4 (or any puzzle) grouped by depth, fixed by a seed.
+// Targets of a puzzle grouped by depth, fixed by a seed.
 std::map<int, std::vector<std::string>> targets_by_depth(const std::string& puzzle, const std::vector<int>& depths, int per_depth) {
   SolverConfig c;
   c.puzzle = puzzle;
@@ -166,7 +116,7 @@ std::map<int, std::vector<std::string>> targets_by_depth(const std::string& puzz
   std::map<int, std::vector<std::string>> out;
   std::mt19937_64 rng(42);
   for (int tries = 0; tries < 200000; ++tries) {
-    const std::string t = solver->random_state(rng());
+    const std::string t = solver->puzzle().random_state(rng());
     const int d = static_cast<int>(solver->table_path(t)->size());
     auto& bucket = out[d];
     if (std::find(depths.begin(), depths.end(), d) != depths.end() && static_cast<int>(bucket.size()) < per_depth &&
@@ -195,38 +145,16 @@ void point_queries(benchmark::State& state, SolverConfig config, std::vector<std
   state.counters["distance"] = static_cast<double>(paths.empty() ? 0 : paths[0].size());
 }
 
-// The whole Sicily 1151 input of every one of the 40,320 boards, and how many boards it has.
-// Made once per judge and kept: the library calls a benchmark once per repetition (and more
-// while it sizes the iteration count), and drawing the boards again each time would cost
-// more than the judge it times.
-const std::pair<std::string, std::size_t>& judge_input(const std::string& judge) {
-  static std::map<std::string, std::pair<std::string, std::size_t>> cache;
-  const auto cached = cache.find(judge);
-  if (cached != cache.end()) return cached->second;
-  SolverConfig c;
-  c.puzzle = judge == "sicily1515" ? "sicily1515" : "msquare";
-  c.engine = "naive";
-  auto naive = make_solver(c);
-  naive->explore();
-  std::string input;
-  std::mt19937_64 rng(7);
-  std::map<std::string, bool> seen;
-  for (int i = 0; seen.size() < 40320 && i < 2'000'000; ++i) seen.emplace(naive->random_state(rng()), true);
-  for (const auto& [board, _] : seen) input += "30\n" + board.substr(0, board.find('/')) + "\n" + board.substr(board.find('/') + 1) + "\n";
-  input += "-1\n";
-  return cache.emplace(judge, std::make_pair(std::move(input), seen.size())).first->second;
-}
-
-// The whole input answered from one BFS.
-void judge_all_targets(benchmark::State& state, std::string judge, std::string engine, std::string encoder) {
-  const auto& [input, boards] = judge_input(judge);
+// A judge's whole input (judges/workloads.hpp) answered from one BFS.
+void judge_all_targets(benchmark::State& state, JudgeWorkload workload, std::string engine, std::string encoder) {
+  const JudgeInput& input = judge_input(workload);
   std::string out;
   for (auto _ : state) {
-    out = run_judge(judge, input, JudgeOptions{engine, encoder});
+    out = run_judge(workload.judge, input.text, JudgeOptions{engine, encoder});
     benchmark::DoNotOptimize(out.data());
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(boards));
-  state.counters["queries"] = static_cast<double>(boards);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(input.cases));
+  state.counters["queries"] = static_cast<double>(input.cases);
 }
 
 // The explicit-graph yardstick (bench/explicit_graph_bfs.hpp): the graph is built outside
@@ -238,21 +166,19 @@ struct CsrGraphs {
   CsrGraph out, in;
 };
 
-template <class P, class E>
-const CsrGraphs& csr_graphs(const P& puzzle, const E& enc, const std::string& name) {
+const CsrGraphs& csr_graphs(const PuzzleInstance& puzzle, const std::string& encoder) {
   static std::map<std::string, std::unique_ptr<CsrGraphs>> cache;
-  std::unique_ptr<CsrGraphs>& graphs = cache[name];
-  if (!graphs) graphs = std::make_unique<CsrGraphs>(CsrGraphs{build_csr(puzzle, enc, false), build_csr(puzzle, enc, true)});
+  std::unique_ptr<CsrGraphs>& graphs = cache[puzzle.name() + "/" + encoder];
+  if (!graphs) graphs = std::make_unique<CsrGraphs>(CsrGraphs{puzzle.csr_graph(encoder, false), puzzle.csr_graph(encoder, true)});
   return *graphs;
 }
 
-template <class P, class E>
-void explicit_graph(benchmark::State& state, P puzzle, std::string name, int threads) {
-  const E enc(puzzle);
-  const CsrGraphs& graphs = csr_graphs(puzzle, enc, name);
+void explicit_graph(benchmark::State& state, std::string name, std::string encoder, int threads) {
+  const auto puzzle = make_puzzle(name);
+  const CsrGraphs& graphs = csr_graphs(*puzzle, encoder);
   const CsrGraph &out = graphs.out, &in = graphs.in;
   ExplicitGraphBfs bfs(out, in, threads);
-  const auto source = static_cast<std::uint32_t>(enc.encode(puzzle.start()));
+  const auto source = static_cast<std::uint32_t>(puzzle->start_key(encoder));
   std::vector<std::uint64_t> counts;
   for (auto _ : state) {
     counts = bfs.run(source);
@@ -271,38 +197,18 @@ void explicit_graph(benchmark::State& state, P puzzle, std::string name, int thr
   state.counters["radius"] = static_cast<double>(counts.size() - 1);
 }
 
-// Cantor ranking and unranking on a fixed random sample: the fast paths (vector ranking,
-// table unranking) against the textbook ones (popcount per cell, division per cell).
-void cantor_codec(benchmark::State& state, int width, bool decode, bool fast) {
-  const MagicBoard board(width, MagicRules::msquare);
-  const MagicCantor enc(board);
-  std::mt19937_64 rng(1);
-  std::vector<Key> keys(4096);
-  std::vector<MagicState> states;
-  for (auto& k : keys) {
-    k = rng() % enc.key_bound();
-    states.push_back(enc.decode_by_division(k));
-  }
-  for (auto _ : state) {
-    Key sum = 0;
-    if (decode) {
-      for (const Key k : keys) {
-        const MagicState s = fast ? enc.decode(k) : enc.decode_by_division(k);
-        sum += s.cells[0] + s.cells[2 * width - 1];
-      }
-    } else {
-      for (const MagicState& s : states) sum += fast ? enc.encode(s) : enc.encode_by_popcount(s);
-    }
-    benchmark::DoNotOptimize(sum);
-  }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(keys.size()));
+// An encoder's codec variants (its fast paths against the textbook ones) on a fixed random
+// sample of 4,096 keys.
+void codec(benchmark::State& state, std::shared_ptr<const CodecLoop> loop) {
+  for (auto _ : state) benchmark::DoNotOptimize(loop->run());
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(loop->items));
 }
 
 // The whole-space matrix runs every family's examples from kMinStates states up to
 // kDefaultStates (kFullStates with --full).
 constexpr std::uint64_t kMinStates = 100, kDefaultStates = 5'000'000, kFullStates = 500'000'000;
 
-void register_all(bool full) {
+void register_whole_spaces(bool full) {
   for (const auto& family : families()) {
     for (const auto& puzzle : family.examples) {
       const PuzzleSpec spec = parse_puzzle(puzzle);
@@ -326,80 +232,108 @@ void register_all(bool full) {
         const std::string threads = "threads:" + std::to_string(combination.threads);
         auto* b = register_benchmark({"bfs", c.engine, c.encoder, puzzle, threads}, with_load(whole_space), c)->Unit(time_unit_for(puzzle));
         if (engine.threaded) b->UseRealTime();
-        // The parallel engine's two-bit mode without bottom-up levels, for the ratio.
-        if (combination.engine == "parallel" && perfect) {
-          c.options.bottom_up = false;
-          register_benchmark({"bfs", "parallel-topdown", c.encoder, puzzle, threads}, with_load(whole_space), c)
+        // An engine that can keep to top-down levels (parallel's two-bit mode without
+        // bottom-up levels) runs so too, for the ratio.
+        const bool declares_top_down =
+            std::any_of(engine.options.begin(), engine.options.end(), [](const OptionSpec& o) { return o.name == "top-down"; });
+        if (declares_top_down && perfect) {
+          c.engine_options["top-down"] = "true";
+          register_benchmark({"bfs", c.engine + "-topdown", c.encoder, puzzle, threads}, with_load(whole_space), c)
               ->Unit(time_unit_for(puzzle))->UseRealTime();
         }
       }
     }
   }
 
+}
+
+// What each family's benchmark plan (core/benchmark_plan.hpp) asks for besides whole spaces.
+void register_explicit_graphs() {
   for (int threads : thread_counts()) {
     const std::string t = "threads:" + std::to_string(threads);
-    register_benchmark({"bfs", "explicit-csr", "cantor", "msquare-2x5", t}, with_load(explicit_graph<MagicBoard, MagicCantor>),
-                       MagicBoard(5, MagicRules::msquare), std::string("msquare-2x5"), threads)
-        ->Unit(benchmark::kMillisecond)->UseRealTime();
-    register_benchmark({"bfs", "explicit-csr", "combinatorial", "checkers-21", t}, with_load(explicit_graph<CheckersLine, CheckersCombinatorial>),
-                       CheckersLine(21), std::string("checkers-21"), threads)
-        ->Unit(benchmark::kMillisecond)->UseRealTime();
+    for (const auto& family : families())
+      for (const auto& puzzle : family.benchmark_plan.explicit_graph) {
+        const std::string encoder = make_puzzle(puzzle)->encoder_name("");
+        register_benchmark({"bfs", "explicit-csr", encoder, puzzle, t}, with_load(explicit_graph), puzzle, encoder, threads)
+            ->Unit(benchmark::kMillisecond)->UseRealTime();
+      }
   }
+}
 
-  // Point queries by depth on msquare-2x4: every engine with its default encoder.
-  const auto by_depth = targets_by_depth("msquare-2x4", {4, 8, 12, 16, 20, 22}, 5);
-  for (const auto& [depth, targets] : by_depth) {
-    if (targets.empty()) continue;
-    for (const auto& engine : engines()) {
-      if (engine.distributed || engine.counts_only) continue;  // whole spaces only (bfs/ and scripts/scale_runs.py time them)
-      SolverConfig c;
-      c.puzzle = "msquare-2x4";
-      c.engine = std::string(engine.name);
-      c.encoder = engine.uses_encoder ? "cantor" : "none";
-      register_benchmark({"point", c.engine, c.encoder, c.puzzle, "depth:" + std::to_string(depth)}, with_load(point_queries), c, targets)
-          ->Unit(benchmark::kMicrosecond);
-    }
-  }
-  // Checkers point queries by N: random pairs with the default piece counts.
-  for (int n : {11, 15, 19, 21}) {
-    SolverConfig probe;
-    probe.puzzle = "checkers-" + std::to_string(n);
-    auto solver = make_solver(probe);
-    std::mt19937_64 rng(n);
-    std::vector<std::string> targets;
-    for (int i = 0; i < 10; ++i) targets.push_back(solver->random_state(rng()));
-    for (const std::string engine : {"bidir", "ring"}) {
-      for (const std::string encoder : {"bitpack", "maskhole", "combinatorial"}) {
-        SolverConfig c = probe;
-        c.engine = engine;
-        c.encoder = encoder;
-        register_benchmark({"point", engine, encoder, probe.puzzle, "random:10"}, with_load(point_queries), c, targets)
-            ->Unit(time_unit_for(probe.puzzle));
+void register_point_queries() {
+  for (const auto& family : families())
+    for (const auto& set : family.benchmark_plan.by_depth) {
+      const std::string encoder = make_puzzle(set.puzzle)->encoder_name("");
+      for (const auto& [depth, targets] : targets_by_depth(set.puzzle, set.depths, set.per_depth)) {
+        if (targets.empty()) continue;
+        for (const auto& engine : engines()) {
+          if (engine.distributed || engine.counts_only) continue;  // whole spaces only (bfs/ and scripts/scale_runs.py time them)
+          SolverConfig c;
+          c.puzzle = set.puzzle;
+          c.engine = std::string(engine.name);
+          c.encoder = engine.uses_encoder ? encoder : "none";
+          register_benchmark({"point", c.engine, c.encoder, c.puzzle, "depth:" + std::to_string(depth)}, with_load(point_queries), c,
+                             targets)
+              ->Unit(benchmark::kMicrosecond);
+        }
       }
     }
-  }
-  for (const int width : {4, 5, 6}) {
-    const std::string puzzle = "msquare-2x" + std::to_string(width);
-    for (const bool fast : {true, false}) {
-      register_benchmark({"codec", "decode", "cantor", puzzle, fast ? "table" : "division"}, with_load(cantor_codec), width, true, fast)
-          ->Unit(benchmark::kMicrosecond);
-      register_benchmark({"codec", "encode", "cantor", puzzle, fast ? "vector" : "popcount"}, with_load(cantor_codec), width, false, fast)
-          ->Unit(benchmark::kMicrosecond);
+  for (const auto& family : families())
+    for (const auto& set : family.benchmark_plan.random_targets) {
+      const auto puzzle = make_puzzle(set.puzzle);
+      std::mt19937_64 rng(set.seed);
+      std::vector<std::string> targets;
+      for (int i = 0; i < set.count; ++i) targets.push_back(puzzle->random_state(rng()));
+      for (const auto& engine : set.engines)
+        for (const auto& encoder : set.encoders) {
+          SolverConfig c;
+          c.puzzle = set.puzzle;
+          c.engine = engine;
+          c.encoder = encoder;
+          register_benchmark({"point", engine, encoder, set.puzzle, "random:" + std::to_string(set.count)}, with_load(point_queries), c,
+                             targets)
+              ->Unit(time_unit_for(set.puzzle));
+        }
     }
+}
+
+void register_codecs() {
+  for (const auto& family : families())
+    for (const auto& set : family.benchmark_plan.codec)
+      for (auto& loop : make_puzzle(set.puzzle)->codec_loops(set.encoder, 4096, 1)) {
+        auto shared = std::make_shared<const CodecLoop>(std::move(loop));
+        register_benchmark({"codec", shared->operation, set.encoder, set.puzzle, shared->variant}, with_load(codec), shared)
+            ->Unit(benchmark::kMicrosecond);
+      }
+}
+
+// Whether the registry has a family for `puzzle` (the test tree's plug-in build has none of
+// the judges' puzzles).
+bool knows_puzzle(const std::string& puzzle) {
+  try {
+    parse_puzzle(puzzle);
+    return true;
+  } catch (const InputError&) {
+    return false;
   }
-  // Judge throughput: all 40,320 boards in one input, answered from one BFS table.
-  for (const auto& engine : {"ring", "naive"})
-    for (const auto& encoder : applicable_encoders(parse_puzzle("msquare"), engine))
-      register_benchmark({"judge", engine, encoder, "sicily1151", "all-40320"}, with_load(judge_all_targets), std::string("sicily1151"),
-                         std::string(engine), encoder)
-          ->Unit(benchmark::kMillisecond);
+}
+
+void register_judges() {
+  for (const auto& workload : judge_workloads()) {
+    if (!knows_puzzle(workload.puzzle)) continue;
+    for (const auto& engine : workload.engines)
+      for (const auto& encoder : applicable_encoders(parse_puzzle(workload.puzzle), engine))
+        register_benchmark({"judge", engine, encoder, workload.judge, workload.set}, with_load(judge_all_targets), workload, engine,
+                           encoder)
+            ->Unit(benchmark::kMillisecond);
+  }
 }
 
 void print_own_help() {
   benchmark::PrintDefaultHelp();
   std::fprintf(stdout,
                "bench_search's own flags:\n"
-               "          [--full]                adds msquare-2x6, checkers-25 and checkers-27\n"
+               "          [--full]                adds the spaces of 5 to 500 million states\n"
                "          [--threads=<list>]      thread counts of the parallel engines, e.g. 1,2,4,8,16\n"
                "                                  (default: 1 and the powers of two up to the core count)\n");
 }
@@ -449,7 +383,11 @@ int main(int argc, char** argv) {
                  args[1]);
     return 2;
   }
-  register_all(full);
+  register_whole_spaces(full);
+  register_explicit_graphs();
+  register_point_queries();
+  register_codecs();
+  register_judges();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
 }

@@ -24,33 +24,10 @@
 #include <tbb/task_arena.h>
 
 #include "core/concepts.hpp"
-#include "core/edge_list.hpp"        // for_each_edge
+#include "core/edge_list.hpp"        // CsrGraph
 #include "core/parallel_chunks.hpp"
 
 namespace searchbench {
-
-struct CsrGraph {
-  std::vector<std::uint64_t> offsets;  // edges of v: targets[offsets[v] .. offsets[v+1])
-  std::vector<std::uint32_t> targets;
-  std::uint32_t vertices() const { return static_cast<std::uint32_t>(offsets.size() - 1); }
-};
-
-// Out-edges (inverse = false) or in-edges (inverse = true) of every key of a perfect encoder.
-// The edges come in key order (core/edge_list.hpp), so each vertex's run ends where the
-// next vertex's begins.
-template <Puzzle P, Encoder<P> E>
-CsrGraph build_csr(const P& puzzle, const E& enc, bool inverse) {
-  CsrGraph g;
-  const Key n = enc.key_bound();
-  g.offsets.assign(n + 1, 0);
-  g.targets.reserve(n * static_cast<Key>(puzzle.move_count()));
-  for_each_edge(puzzle, enc, inverse, [&](Key from, Key to) {
-    g.targets.push_back(static_cast<std::uint32_t>(to));
-    g.offsets[from + 1] = g.targets.size();
-  });
-  for (Key v = 1; v <= n; ++v) g.offsets[v] = std::max(g.offsets[v], g.offsets[v - 1]);  // vertices with no edge
-  return g;
-}
 
 class ExplicitGraphBfs {
  public:

@@ -14,9 +14,11 @@
 #include <limits>
 #include <utility>
 
-#include "cli/memory.hpp"
+#include "core/disk_space.hpp"
+#include "core/memory_budget.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "cli/common.hpp"
 #include "registry/registry.hpp"
 
 namespace searchbench {
@@ -195,25 +197,31 @@ OutputTarget open_output(const std::string& path) {
   return out;
 }
 
-std::uint64_t estimate_export_bytes(const PuzzleSpec& spec, std::uint64_t key_bound) {
+std::uint64_t estimate_export_bytes(int moves, std::uint64_t key_bound) {
   const std::uint64_t digits = std::to_string(key_bound > 0 ? key_bound - 1 : 0).size();
-  const std::uint64_t moves = spec.family == "magic" ? 3 : 4;  // 4: the most any family has
   const long double bytes = static_cast<long double>(key_bound) * moves * (2 * digits + 2);
   return bytes >= 1.8e19L ? std::numeric_limits<std::uint64_t>::max() : static_cast<std::uint64_t>(bytes);
 }
 
+CLI::App* add_export_command(CLI::App& app, ExportArgs& a) {
+  auto* cmd = app.add_subcommand("export", "Write the state graph as an edge list of keys (for explicit-graph BFS codes)");
+  cmd->add_option("--puzzle", a.puzzle, "puzzle name (see list)");
+  cmd->add_option("--encoder", a.encoder, "an encoder whose every key is a state (default: the family's perfect ranking)");
+  cmd->add_option("--format", a.format, "el: one 'from to' line per edge")->check(CLI::IsMember({"el"}));
+  cmd->add_option("--output", a.output, "file for the edges ('-': stdout)");
+  cli::add_size_option(cmd, "--max-output", a.max_output,
+                       "refuse when the edge list could exceed this, e.g. 2G (a file is also checked against free disk)")
+      ->default_str("no limit");
+  return cmd;
+}
+
 int command_export(const ExportArgs& a) {
-  const PuzzleSpec spec = parse_puzzle(a.puzzle);
-  SolverConfig c;
-  c.puzzle = a.puzzle;
-  c.encoder = a.encoder;
-  auto solver = make_solver(c);
-  std::uint64_t key_bound = 0;
-  for (const auto& e : encoders(spec))
-    if (e.name == solver->encoder_name()) key_bound = e.key_bound;
-  const std::uint64_t estimate = estimate_export_bytes(spec, key_bound);
+  const auto puzzle = make_puzzle(a.puzzle);
+  const std::string encoder = puzzle->encoder_name(a.encoder);
+  const std::string name = puzzle->name();
+  const std::uint64_t estimate = estimate_export_bytes(puzzle->move_count(), puzzle->key_bound(encoder));
   if (a.max_output > 0 && estimate > a.max_output)
-    throw InputError("the edge list of " + spec.name + " takes up to " + human_bytes(estimate) + ", more than --max-output " +
+    throw InputError("the edge list of " + name + " takes up to " + human_bytes(estimate) + ", more than --max-output " +
                      human_bytes(a.max_output));
   // From here on a signal is recorded, the writer stops at its next poll, and `out` removes
   // its temporary file while the Interrupted exception unwinds.
@@ -222,11 +230,11 @@ int command_export(const ExportArgs& a) {
   const bool to_stdout = out.kind() == OutputTarget::Kind::standard_output;
   const std::uint64_t free_bytes = available_disk(fileno(out.file()));  // 0 for a device, a FIFO or a pipe
   if (free_bytes > 0 && estimate > free_bytes)
-    throw InputError("the edge list of " + spec.name + " takes up to " + human_bytes(estimate) + ", more than the " +
+    throw InputError("the edge list of " + name + " takes up to " + human_bytes(estimate) + ", more than the " +
                      human_bytes(free_bytes) + " free " + (to_stdout ? "where stdout goes" : "in " + in_quotes(out.folder())));
   EdgeListSummary summary;
   try {
-    summary = solver->export_edge_list(out.file());
+    summary = puzzle->export_edge_list(encoder, out.file());
   } catch (const OutputError& e) {  // name the file the write failed on
     const std::string what = e.what(), prefix = "cannot write the edge list";
     if (to_stdout || what.rfind(prefix, 0) != 0) throw;

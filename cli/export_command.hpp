@@ -2,13 +2,13 @@
 // output file without clobbering what it does not own (open_output, usable by any command).
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <cstdio>
 #include <string>
 
 namespace searchbench {
 
-struct PuzzleSpec;
 
 // Where a command's output goes, chosen by open_output() from what the path names now:
 //   "-"                       stdout;
@@ -71,7 +71,10 @@ struct ExportArgs {
 };
 
 // Upper bound on the bytes of an edge list: a line of two keys per move of every key.
-std::uint64_t estimate_export_bytes(const PuzzleSpec& spec, std::uint64_t key_bound);
+std::uint64_t estimate_export_bytes(int moves, std::uint64_t key_bound);
+
+// The export subcommand and its options, read into `args`.
+CLI::App* add_export_command(CLI::App& app, ExportArgs& args);
 
 // Edges go to --output (stdout by default) through open_output(); the start key, vertex and
 // edge counts go to stdout after them when writing a file, else to stderr, so they never mix

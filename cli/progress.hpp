@@ -1,4 +1,4 @@
-// The lines `run --progress` prints on stderr, one per ProgressEvent (core/result.hpp):
+// The lines `run --progress` prints on stderr, one per ProgressEvent (core/search_options.hpp):
 //
 //   depth  30  new     89257622   59.2%    28051462 states/s  elapsed     9.52 s  ETA ~13 s
 //   depth  31  in progress  top-down scan 45%  found 41384230   67.9%  ...  elapsed    11.40 s  ETA ~10 s
@@ -22,6 +22,7 @@
 
 #include "core/errors.hpp"
 #include "core/result.hpp"
+#include "core/search_options.hpp"
 
 namespace searchbench::cli {
 

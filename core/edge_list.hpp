@@ -11,8 +11,10 @@
 // within microseconds and unwinds through whoever owns the output file.
 #pragma once
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -78,6 +80,31 @@ EdgeListSummary write_edge_list(const P& puzzle, const E& enc, const typename P:
     }
     return summary;
   }
+}
+
+// The same graph in compressed sparse row form, for explicit-graph BFS codes run in memory
+// (the benchmarks' GAP-style yardstick): 32-bit vertex ids, the encoder's keys.
+struct CsrGraph {
+  std::vector<std::uint64_t> offsets;  // edges of v: targets[offsets[v] .. offsets[v+1])
+  std::vector<std::uint32_t> targets;
+  std::uint32_t vertices() const { return static_cast<std::uint32_t>(offsets.size() - 1); }
+};
+
+// Out-edges (inverse = false) or in-edges (inverse = true) of every key of a perfect encoder.
+// The edges come in key order (for_each_edge above), so each vertex's run ends where the
+// next vertex's begins.
+template <Puzzle P, Encoder<P> E>
+CsrGraph build_csr(const P& puzzle, const E& enc, bool inverse) {
+  CsrGraph g;
+  const Key n = enc.key_bound();
+  g.offsets.assign(n + 1, 0);
+  g.targets.reserve(n * static_cast<Key>(puzzle.move_count()));
+  for_each_edge(puzzle, enc, inverse, [&](Key from, Key to) {
+    g.targets.push_back(static_cast<std::uint32_t>(to));
+    g.offsets[from + 1] = g.targets.size();
+  });
+  for (Key v = 1; v <= n; ++v) g.offsets[v] = std::max(g.offsets[v], g.offsets[v - 1]);  // vertices with no edge
+  return g;
 }
 
 }  // namespace searchbench

@@ -1,4 +1,4 @@
-// How an engine sends its ProgressEvents (core/result.hpp): depth_done lines as depths end,
+// How an engine sends its ProgressEvents (core/search_options.hpp): depth_done lines as depths end,
 // and heartbeats paced by SearchOptions::heartbeat_seconds inside long depths. One per run,
 // made with the run's timer.
 #pragma once
@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "core/result.hpp"
+#include "core/search_options.hpp"
 #include "core/timer.hpp"
 
 namespace searchbench {

@@ -41,6 +41,17 @@ class MagicCantor {
  public:
   static constexpr std::string_view kName = "cantor";
   static constexpr bool kEveryKeyIsState = true;  // a perfect rank
+  // What the benchmarks time against each other (bench_search's codec/ cases): the fast
+  // paths (table unranking, vector ranking) and the textbook ones (a division per cell, a
+  // popcount per cell).
+  static constexpr auto decode_variants() {
+    return std::array<std::pair<std::string_view, MagicState (MagicCantor::*)(Key) const>, 2>{
+        {{"table", &MagicCantor::decode}, {"division", &MagicCantor::decode_by_division}}};
+  }
+  static constexpr auto encode_variants() {
+    return std::array<std::pair<std::string_view, Key (MagicCantor::*)(const MagicState&) const>, 2>{
+        {{"vector", &MagicCantor::encode}, {"popcount", &MagicCantor::encode_by_popcount}}};
+  }
   static std::string fits(const MagicBoard&) { return {}; }
   explicit MagicCantor(const MagicBoard& p) : n_(p.cells()) {
     factorial_[0] = 1;

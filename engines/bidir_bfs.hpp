@@ -23,8 +23,9 @@
 #include "core/concepts.hpp"
 #include "core/errors.hpp"
 #include "core/lex_path.hpp"
-#include "core/memory_limit.hpp"
+#include "core/memory_budget.hpp"
 #include "core/result.hpp"
+#include "core/search_options.hpp"
 #include "core/timer.hpp"
 
 namespace searchbench {
@@ -86,7 +87,7 @@ class BidirBfs {
       ++radius;
       front.swap(next);
       peak_frontiers = std::max<std::uint64_t>(peak_frontiers, front_f.size() + front_b.size() + next.size());
-      enforce_memory_limit(options_.memory_limit, fwd.bytes() + bwd.bytes() + peak_frontiers * sizeof(Key),
+      options_.memory.enforce(fwd.bytes() + bwd.bytes() + peak_frontiers * sizeof(Key),
                            "this bidirectional search");
       if (best_other >= 0) {
         distance = radius + best_other;

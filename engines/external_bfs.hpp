@@ -59,16 +59,18 @@
 #include "core/concepts.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
-#include "core/memory_limit.hpp"
+#include "core/memory_budget.hpp"
 #include "core/offset_runs.hpp"
 #include "core/parallel_chunks.hpp"
 #include "core/progress_reporter.hpp"
 #include "core/result.hpp"
+#include "core/search_options.hpp"
 #include "core/thread_arena.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
 #include "core/work_dir.hpp"
 #include "engines/external/layout.hpp"
+#include "engines/external/options.hpp"
 #include "engines/external/sorted_levels.hpp"
 #include "engines/external/work_state.hpp"
 
@@ -84,13 +86,15 @@ class ExternalBfs {
   static constexpr bool kCountsOnly = true;
   static constexpr bool kPerfectEncoderOnly = true;
 
-  ExternalBfs(const P& puzzle, const E& enc, SearchOptions options) : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {
+  using Options = ExternalOptions;
+
+  ExternalBfs(const P& puzzle, const E& enc, SearchOptions options, ExternalOptions settings = {})
+      : puzzle_(puzzle), enc_(enc), options_(std::move(options)), settings_(std::move(settings)) {
     static_assert(every_key_is_state<E>(), "engine 'external' scans keys it never generated: it needs a perfect encoder");
-    if (options_.threads < 1) throw InputError("thread count must be at least 1");
   }
 
   // Memory of the run: one segment and the routing buffers (within --max-memory).
-  std::uint64_t estimate_explore_bytes(const State&) const { return layout(options_.segment_keys).memory_bytes; }
+  std::uint64_t estimate_explore_bytes(const State&) const { return layout(settings_.segment_keys).memory_bytes; }
 
   SearchResult search(const State&, const State&) {
     throw InputError("engine 'external' counts whole spaces only; use bidir for point queries");
@@ -104,7 +108,7 @@ class ExternalBfs {
     Timer timer;
     ProgressReporter reporter(options_, timer);
     const InterruptScope interrupts;  // SIGINT, SIGTERM, SIGHUP: stop at a safe point, temporary files removed
-    WorkDir dir(options_.workdir, !options_.resume);
+    WorkDir dir(settings_.workdir, !settings_.resume);
     Run run(dir);
     run.reporter = &reporter;
     run.start_key = enc_.encode(start);
@@ -186,7 +190,7 @@ class ExternalBfs {
   }
 
   ExternalLayout layout(std::uint64_t segment_keys) const {
-    return ExternalLayout::choose(enc_.key_bound(), options_.max_memory, options_.threads, segment_keys, puzzle_.name());
+    return ExternalLayout::choose(enc_.key_bound(), options_.memory.working_set(ExternalLayout::kDefaultMemory), options_.threads, segment_keys, puzzle_.name());
   }
   std::string identity(const std::string& start_text) const {
     return puzzle_.name() + " (encoder " + std::string(E::kName) + ", start " + start_text + ")";
@@ -201,7 +205,7 @@ class ExternalBfs {
     const Key bound = enc_.key_bound();
     const std::vector<std::string> names = dir.entries();  // refuses links and anything not a regular file
     const auto text = dir.read_text(Manifest::kFile);
-    if (options_.resume) {
+    if (settings_.resume) {
       if (!text) throw InputError("nothing to resume in '" + dir.path() + "' (no " + Manifest::kFile + ")");
       run.manifest = Manifest::parse(*text, ExternalLayout::kMaxSegments, ExternalLayout::kMaxSegmentKeys);
       Manifest& m = run.manifest;
@@ -229,7 +233,7 @@ class ExternalBfs {
     }
     for (const std::string& name : names)
       if (name != WorkDir::kLockFile) dir.remove(name);
-    const std::uint64_t wanted = options_.segment_keys;
+    const std::uint64_t wanted = settings_.segment_keys;
     if (wanted != 0 && (!std::has_single_bit(wanted) || wanted < ExternalLayout::kMinSegmentKeys || wanted > ExternalLayout::kMaxSegmentKeys))
       throw InputError("segment size must be a power of two between 2^11 and 2^32 keys (got " + std::to_string(wanted) + ")");
     run.layout = layout(wanted);
@@ -253,7 +257,7 @@ class ExternalBfs {
     m.incoming.assign(m.segments, FileRecord{});
     m.pending_entries = 1;
     m.last_max_depth = options_.max_depth;
-    const std::uint64_t seed_keys = options_.seed_keys.value_or(run.layout.memory_bytes / sizeof(Key));
+    const std::uint64_t seed_keys = settings_.seed_keys.value_or(run.layout.memory_bytes / sizeof(Key));
     if (seed_keys > 0) {
       seed(run, seed_keys);
     } else {  // the start key waits in the successor file of its segment
@@ -909,6 +913,7 @@ class ExternalBfs {
   const P& puzzle_;
   const E& enc_;
   SearchOptions options_;
+  ExternalOptions settings_;
 };
 
 }  // namespace searchbench

@@ -27,10 +27,11 @@
 #include "core/concepts.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
-#include "core/memory_limit.hpp"
+#include "core/memory_budget.hpp"
 #include "core/parallel_chunks.hpp"
 #include "core/progress_reporter.hpp"
 #include "core/result.hpp"
+#include "core/search_options.hpp"
 #include "core/thread_arena.hpp"
 #include "core/timer.hpp"
 #include "engines/external/sorted_levels.hpp"
@@ -57,7 +58,6 @@ class FrontierBfs {
   static constexpr bool kNeedsInverseMoves = true;
 
   FrontierBfs(const P& puzzle, const E& enc, SearchOptions options) : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {
-    if (options_.threads < 1) throw InputError("thread count must be at least 1");
     if (const std::string moves = moves_without_inverse(puzzle_); !moves.empty())
       throw InputError("engine 'frontier' needs every move to have an inverse move; " + puzzle_.name() + "'s move(s) " + moves +
                        " have none (use parallel or ring)");
@@ -85,7 +85,7 @@ class FrontierBfs {
         throw_if_interrupted();
         const std::uint64_t held = (previous.size() + current.size()) * sizeof(Key);
         const std::uint64_t forming = 2 * current.size() * static_cast<std::uint64_t>(puzzle_.move_count()) * sizeof(Key);
-        enforce_memory_limit(options_.memory_limit, held + forming, "a frontier search of " + puzzle_.name());
+        options_.memory.enforce(held + forming, "a frontier search of " + puzzle_.name());
         peak = std::max(peak, held + forming);
         result.generated += expand(current, successors, scratch);
         result.expanded += current.size();

@@ -18,11 +18,22 @@
 
 #include "core/byte_table.hpp"
 #include "core/concepts.hpp"
+#include "core/declared_options.hpp"
 #include "core/errors.hpp"
 #include "core/result.hpp"
+#include "core/search_options.hpp"
 #include "core/timer.hpp"
 
 namespace searchbench {
+
+struct IddfsOptions {
+  std::uint64_t node_budget = 4'000'000'000ULL;  // nodes before the query gives up
+
+  template <class V>
+  void declare(V& v) {
+    v(node_budget, {.name = "node-budget", .help = "nodes to expand before giving up"});
+  }
+};
 
 template <Puzzle P, Encoder<P> E>
 class Iddfs {
@@ -31,8 +42,10 @@ class Iddfs {
   static constexpr std::string_view kSummary = "iterative deepening DFS with move pruning and a transposition table";
   using State = typename P::State;
 
-  Iddfs(const P& puzzle, const E& enc, SearchOptions options = {})
-      : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {}
+  using Options = IddfsOptions;
+
+  Iddfs(const P& puzzle, const E& enc, SearchOptions options = {}, IddfsOptions settings = {})
+      : puzzle_(puzzle), enc_(enc), options_(std::move(options)), settings_(settings) {}
 
   SearchResult search(const State& start, const State& target) {
     Timer timer;
@@ -74,8 +87,8 @@ class Iddfs {
     const std::uint8_t before = seen_->get(key);
     if (before != ByteTable::kEmpty && before <= depth) return false;
     seen_->set(key, static_cast<std::uint8_t>(depth));
-    if (++nodes_ > options_.node_budget)
-      throw BudgetError("iddfs: node budget of " + std::to_string(options_.node_budget) +
+    if (++nodes_ > settings_.node_budget)
+      throw BudgetError("iddfs: node budget of " + std::to_string(settings_.node_budget) +
                         " nodes exhausted at depth limit " + std::to_string(limit_) +
                         " (raise --node-budget or use bidir)");
     State next;
@@ -96,6 +109,7 @@ class Iddfs {
   const P& puzzle_;
   const E& enc_;
   SearchOptions options_;
+  IddfsOptions settings_;
   ByteTable* seen_ = nullptr;
   Key target_key_ = 0;
   int limit_ = 0;

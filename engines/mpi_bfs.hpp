@@ -73,10 +73,12 @@
 #include "core/errors.hpp"
 #include "core/progress_reporter.hpp"
 #include "core/result.hpp"
+#include "core/search_options.hpp"
 #include "core/thread_arena.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
 #include "core/parallel_chunks.hpp"
+#include "engines/parallel/level_strategy.hpp"
 #include "engines/parallel/two_bit_bottom_up.hpp"
 
 namespace searchbench {
@@ -202,8 +204,10 @@ class MpiBfs {
   static constexpr bool kThreaded = true;     // oneTBB threads inside each rank
   static constexpr bool kDistributed = true;
 
-  MpiBfs(const P& puzzle, const E& enc, SearchOptions options) : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {
-    if (options_.threads < 1) throw InputError("thread count must be at least 1");
+  using Options = LevelStrategyOptions;
+
+  MpiBfs(const P& puzzle, const E& enc, SearchOptions options, LevelStrategyOptions strategy = {})
+      : puzzle_(puzzle), enc_(enc), options_(std::move(options)), strategy_(strategy) {
     if constexpr (!every_key_is_state<E>())
       throw InputError("engine 'mpi' needs a perfect encoder (cantor or combinatorial); '" + std::string(E::kName) +
                        "' has keys that are no state");
@@ -258,7 +262,7 @@ class MpiBfs {
     // elements in all, and each cell has at most move_count successors.
     const std::uint64_t cells_per_round = static_cast<std::uint64_t>(INT_MAX) / (ranks * static_cast<Key>(puzzle_.move_count()));
     l.min_rounds = std::max<std::uint64_t>(1, (l.slice + cells_per_round - 1) / cells_per_round);
-    l.bitmap = every_key_is_state<E>() && options_.bottom_up && l.slice / 8 * ranks <= 2 * (l.slice / 4) &&
+    l.bitmap = every_key_is_state<E>() && !strategy_.top_down && l.slice / 8 * ranks <= 2 * (l.slice / 4) &&
                l.slice_words <= static_cast<std::uint64_t>(INT_MAX);
     return l;
   }
@@ -495,6 +499,7 @@ class MpiBfs {
   const P& puzzle_;
   const E& enc_;
   SearchOptions options_;
+  LevelStrategyOptions strategy_;
   MpiWorld* world_ = nullptr;
   int fewest_threads_ = 0;  // the fewest threads of any rank's arena; 0: not yet agreed
 };

@@ -12,7 +12,7 @@
 //   114 MiB. Each level is one pass over the cells in key order, with successor keys
 //   computed and prefetched a batch at a time; levels run top-down
 //   (engines/parallel/two_bit_top_down.hpp) until the frontier outnumbers the unseen states
-//   by SearchOptions::bottom_up_ratio, then bottom-up (engines/parallel/two_bit_bottom_up.hpp,
+//   by --bottom-up-ratio (LevelStrategyOptions), then bottom-up (engines/parallel/two_bit_bottom_up.hpp,
 //   perfect encoders only, since it decodes keys nobody generated).
 // * Everything else (point queries, kept tables, sparse encoders): frontier lists of keys,
 //   one per thread, joined after each level (engines/parallel/frontier_levels.hpp). The
@@ -41,13 +41,15 @@
 #include "core/concurrent_depth_map.hpp"
 #include "core/errors.hpp"
 #include "core/lex_path.hpp"
-#include "core/memory_limit.hpp"
+#include "core/memory_budget.hpp"
 #include "core/result.hpp"
+#include "core/search_options.hpp"
 #include "core/thread_arena.hpp"
 #include "core/timer.hpp"
 #include "engines/parallel/dense_visited.hpp"
 #include "engines/parallel/depth_recovery.hpp"
 #include "engines/parallel/frontier_levels.hpp"
+#include "engines/parallel/level_strategy.hpp"
 #include "engines/parallel/two_bit_levels.hpp"
 
 namespace searchbench {
@@ -60,13 +62,10 @@ class ParallelBfs {
   static constexpr std::string_view kSummary = "level-synchronous BFS on oneTBB, atomic 2-bit visited array";
   static constexpr bool kThreaded = true;  // honours SearchOptions::threads
 
-  ParallelBfs(const P& puzzle, const E& enc, SearchOptions options = {})
-      : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {
-    if (options_.threads < 1 || options_.threads > kMaxThreads)
-      throw InputError("thread count must be 1.." + std::to_string(kMaxThreads) + " (got " + std::to_string(options_.threads) + ")");
-    if (!(options_.bottom_up_ratio >= 0))
-      throw InputError("the bottom-up ratio must be a non-negative number (got " + std::to_string(options_.bottom_up_ratio) + ")");
-  }
+  using Options = LevelStrategyOptions;
+
+  ParallelBfs(const P& puzzle, const E& enc, SearchOptions options = {}, LevelStrategyOptions strategy = {})
+      : puzzle_(puzzle), enc_(enc), options_(std::move(options)), strategy_(strategy) {}
 
   SearchResult explore(const State& start) {
     start_ = start;
@@ -125,11 +124,11 @@ class ParallelBfs {
     arena.execute([&] {
       const int threads = tbb::this_task_arena::max_concurrency();
       if (two_bit_mode(start, target)) {
-        result = two_bit_levels(puzzle_, enc_, options_, start);
+        result = two_bit_levels(puzzle_, enc_, options_, strategy_, start);
       } else if (enc_.dense()) {
         // Point queries and kept tables: the bitset plus a byte of depth per key.
         const bool with_depths = target != nullptr || options_.keep_table;
-        enforce_memory_limit(options_.memory_limit, enc_.key_bound() / 8 + (with_depths ? enc_.key_bound() : 0),
+        options_.memory.enforce(enc_.key_bound() / 8 + (with_depths ? enc_.key_bound() : 0),
                              "the parallel engine's visited table");
         auto& v = visited.template emplace<std::shared_ptr<DenseVisited>>(
             std::make_shared<DenseVisited>(enc_.key_bound(), with_depths));
@@ -157,6 +156,7 @@ class ParallelBfs {
   const P& puzzle_;
   const E& enc_;
   SearchOptions options_;
+  LevelStrategyOptions strategy_;
   State start_{};
   Visited visited_;  // explore()'s table, for path_to
 };

@@ -24,9 +24,10 @@
 #include "core/byte_table.hpp"
 #include "core/concepts.hpp"
 #include "core/errors.hpp"
-#include "core/memory_limit.hpp"
+#include "core/memory_budget.hpp"
 #include "core/progress_reporter.hpp"
 #include "core/result.hpp"
+#include "core/search_options.hpp"
 #include "core/timer.hpp"
 
 namespace searchbench {
@@ -98,7 +99,7 @@ class RingBfs {
     SearchResult result;
     const std::uint64_t capacity = this->capacity(start);
     std::uint64_t ring_size = target ? std::min<std::uint64_t>(capacity, kFirstQueryRing) : capacity;
-    auto check_memory = [&] { enforce_memory_limit(options_.memory_limit, table.bytes() + ring_size * sizeof(Key), "this ring search"); };
+    auto check_memory = [&] { options_.memory.enforce(table.bytes() + ring_size * sizeof(Key), "this ring search"); };
     check_memory();
     // Left uninitialised: pages the search never reaches are never touched.
     std::unique_ptr<Key[]> ring(new Key[ring_size]);

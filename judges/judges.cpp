@@ -302,7 +302,7 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
         config.encoder = options.encoder.empty() && config.engine != "naive" ? "bitpack" : options.encoder;
         config.start = std::string(*a);
         auto solver = make_solver(config);
-        solver->normalize_state(*b);  // validates B before any search
+        solver->puzzle().normalize_state(*b);  // validates B before any search
         const SearchResult r = solver->search(*b);
         distance = r.found ? r.distance : -1;
       } else {

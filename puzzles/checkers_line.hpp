@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/benchmark_plan.hpp"
 #include "core/errors.hpp"
 #include "core/printable.hpp"
 #include "core/puzzle_name.hpp"
@@ -40,6 +41,8 @@ class CheckersLine {
 
   // The names the registry knows this family by (the inverse of name()).
   static constexpr std::string_view kFamily = "checkers";
+  // The contest solutions keep the hole's position and a mask of the pieces.
+  static constexpr std::string_view kClassicEncoder = "maskhole";
   static constexpr std::string_view kNames = "checkers-N";
   static constexpr std::string_view kSizes = "checkers-N N=1..32";
   static std::vector<std::string> examples() {
@@ -47,6 +50,16 @@ class CheckersLine {
   }
   // Instances small enough for the cross-engine tests to check every state of.
   static std::vector<std::string> test_examples() { return {"checkers-9", "checkers-10"}; }
+  // Beyond whole spaces: point queries between random lines of the default piece counts,
+  // with the contest encoders, and the explicit-graph yardstick.
+  static BenchmarkPlan benchmark_plan() {
+    BenchmarkPlan plan;
+    for (const int n : {11, 15, 19, 21})
+      plan.random_targets.push_back({"checkers-" + std::to_string(n), static_cast<std::uint64_t>(n), 10, {"bidir", "ring"},
+                                     {"bitpack", "maskhole", "combinatorial"}});
+    plan.explicit_graph.push_back("checkers-21");
+    return plan;
+  }
   // "checkers-N"; nullopt for other families' names, InputError for a malformed N.
   static std::optional<CheckersLine> from_name(std::string_view name) {
     if (name.substr(0, 9) != "checkers-") return std::nullopt;

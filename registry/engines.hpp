@@ -11,13 +11,18 @@
 //                an inverse move, Puzzle::inverse_move(m) >= 0; the others are left out)
 //   distributed  it declares kDistributed = true (runs across MPI ranks, one job per
 //                process: compare, the matrix and the benchmarks leave it out)
-// Adding an engine: its file under engines/, its #include and its name in AllEngines.
+//   options      it declares `using Options = S;`, S a struct of declared options
+//                (core/declared_options.hpp), and takes an S after its SearchOptions
+// Adding an engine: its file under engines/, its #include and its name in BuiltinEngines.
 #pragma once
 
 #include <concepts>
 #include <string_view>
+#include <vector>
 
+#include "core/declared_options.hpp"
 #include "core/result.hpp"
+#include "core/search_options.hpp"
 #include "engines/bidir_bfs.hpp"
 #include "engines/external_bfs.hpp"
 #include "engines/frontier_bfs.hpp"
@@ -33,6 +38,9 @@ namespace searchbench {
 
 template <template <class, class> class... Engines>
 struct EngineList {
+  // The list with `More` after its own engines.
+  template <template <class, class> class... More>
+  using With = EngineList<Engines..., More...>;
   // Calls fn.template operator()<Engine>() for each engine, in order.
   template <class Fn>
   static void for_each(Fn&& fn) {
@@ -40,11 +48,11 @@ struct EngineList {
   }
 };
 
+using BuiltinEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs, FrontierBfs>
 #ifdef SEARCHBENCH_HAVE_MPI  // built when CMake finds MPI
-using AllEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs, FrontierBfs, MpiBfs>;
-#else
-using AllEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs, FrontierBfs>;
+    ::With<MpiBfs>
 #endif
+    ;
 
 // What engine template `Engine` offers over puzzle P with encoder E.
 template <template <class, class> class Engine, class P, class E>
@@ -59,6 +67,21 @@ struct EngineTraits {
   static constexpr bool perfect_only = requires { requires Type::kPerfectEncoderOnly; };
   static constexpr bool distributed = requires { requires Type::kDistributed; };
   static constexpr bool needs_inverse_moves = requires { requires Type::kNeedsInverseMoves; };
+  // The options it declares (Type::Options, core/declared_options.hpp).
+  static std::vector<OptionSpec> options() {
+    if constexpr (requires { typename Type::Options; }) return option_specs<typename Type::Options>();
+    else return {};
+  }
 };
 
 }  // namespace searchbench
+
+// A build may name a header of its own that defines AllEngines (the test tree's plug-in
+// test adds an engine that exists only there: BuiltinEngines::With<...>).
+#ifdef SEARCHBENCH_ENGINE_LIST
+#include SEARCHBENCH_ENGINE_LIST
+#else
+namespace searchbench {
+using AllEngines = BuiltinEngines;
+}  // namespace searchbench
+#endif

@@ -1,7 +1,12 @@
 // A puzzle family as the registry sees it: the puzzle type and its encoders, one line in
 // registry/families.hpp. The names, sizes and examples come from the puzzle type itself
 // (kFamily, kNames, kSizes, examples(), test_examples(), from_name(), the inverse of its
-// name()), as an encoder's name comes from its kName. An optional `for_start(state)` on
+// name()), as an encoder's name comes from its kName. Optional on the puzzle type:
+// kClassicEncoder (the encoder of the family's classic contest solution), benchmark_plan()
+// (core/benchmark_plan.hpp: what the benchmarks run on it besides whole spaces), TextOptions
+// (declared options, core/declared_options.hpp, with kAppliesTo naming the family's puzzles
+// in errors) read by `read(text, options, what)`, how the front ends read a state the user
+// wrote. An optional `for_start(state)` on
 // the puzzle gives the instance a start state needs (checkers: the piece counts the
 // encoders rank by). An encoder that was renamed may declare kFormerName and
 // former_name_fits(puzzle), and still answers to the old name where it fits.
@@ -15,9 +20,21 @@
 #include <vector>
 
 #include "core/concepts.hpp"
+#include "core/declared_options.hpp"
 #include "registry/registry.hpp"
 
 namespace searchbench {
+
+// The family's text options: the puzzle type's TextOptions, or none.
+template <class P>
+struct TextOptionsOf {
+  using Type = NoOptions;
+};
+template <class P>
+  requires requires { typename P::TextOptions; }
+struct TextOptionsOf<P> {
+  using Type = typename P::TextOptions;
+};
 
 template <Puzzle P, class... Encoders>
   requires(Encoder<Encoders, P> && ...)
@@ -27,8 +44,14 @@ struct Family {
   static constexpr std::string_view kName = P::kFamily;
 
   static FamilyInfo info() {
-    return {std::string(P::kFamily), std::string(P::kNames), std::string(P::kSizes), P::examples(), P::test_examples(),
-            {std::string(Encoders::kName)...}};
+    using TextOptions = typename TextOptionsOf<P>::Type;
+    FamilyInfo i{std::string(P::kFamily), std::string(P::kNames), std::string(P::kSizes), P::examples(), P::test_examples(),
+                 {std::string(Encoders::kName)...}};
+    if constexpr (requires { P::kClassicEncoder; }) i.classic_encoder = P::kClassicEncoder;
+    i.options = option_specs<TextOptions>();
+    if constexpr (requires { TextOptions::kAppliesTo; }) i.options_apply_to = TextOptions::kAppliesTo;
+    if constexpr (requires { P::benchmark_plan(); }) i.benchmark_plan = P::benchmark_plan();
+    return i;
   }
   // Every encoder of the family, with whether and how it fits this instance.
   static std::vector<EncoderInfo> encoders(const P& puzzle) {
@@ -88,5 +111,8 @@ struct FamilyList {
 // translation unit (every engine x encoder is compiled there).
 template <class F>
 std::unique_ptr<Solver> make_family_solver(const typename F::Puzzle& shape, const SolverConfig& config);
+// The same for the family's puzzle services (registry/family_puzzle.hpp).
+template <class F>
+std::unique_ptr<PuzzleInstance> make_family_puzzle(const typename F::Puzzle& shape, const PuzzleConfig& config);
 
 }  // namespace searchbench

@@ -60,7 +60,7 @@ const std::vector<EngineInfo>& engines() {
     AllEngines::for_each([&]<template <class, class> class Engine>() {
       using T = EngineTraits<Engine, typename Probe::Puzzle, typename Probe::LastEncoder>;
       out.push_back({T::name, T::summary, T::whole_space, T::uses_encoder, T::threaded, T::counts_only, T::perfect_only, T::distributed,
-                     T::needs_inverse_moves});
+                     T::needs_inverse_moves, T::options()});
     });
     return out;
   }();
@@ -129,15 +129,33 @@ std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vecto
   return out;
 }
 
+// The one check of a thread count, for every engine.
+void check_threads(const EngineInfo& engine, int threads) {
+  if (threads < 1 || threads > kMaxThreads)
+    throw InputError("thread count must be 1.." + std::to_string(kMaxThreads) + " (got " + std::to_string(threads) + ")");
+  if (!engine.threaded && threads > 1) {
+    std::vector<std::string> threaded;
+    for (const auto& e : engines())
+      if (e.threaded) threaded.push_back("'" + std::string(e.name) + "'");
+    std::string list;
+    for (std::size_t i = 0; i < threaded.size(); ++i) list += (i == 0 ? "" : i + 1 == threaded.size() ? " and " : ", ") + threaded[i];
+    throw InputError("engine '" + std::string(engine.name) + "' is serial; --threads applies to " + list + " only");
+  }
+}
+
 std::unique_ptr<Solver> make_solver(const SolverConfig& config) {
   std::unique_ptr<Solver> solver;
   with_family(config.puzzle, [&]<class F>(const typename F::Puzzle& shape) {
-    engine_info(config.engine);
-    if (config.options.threads < 1)
-      throw InputError("thread count must be a positive integer (got " + std::to_string(config.options.threads) + ")");
+    check_threads(engine_info(config.engine), config.options.threads);
     solver = make_family_solver<F>(shape, config);
   });
   return solver;
+}
+
+std::unique_ptr<PuzzleInstance> make_puzzle(const PuzzleConfig& config) {
+  std::unique_ptr<PuzzleInstance> puzzle;
+  with_family(config.puzzle, [&]<class F>(const typename F::Puzzle& shape) { puzzle = make_family_puzzle<F>(shape, config); });
+  return puzzle;
 }
 
 }  // namespace searchbench

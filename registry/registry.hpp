@@ -13,8 +13,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/edge_list.hpp"
+#include "core/benchmark_plan.hpp"
+#include "core/declared_options.hpp"
 #include "core/result.hpp"
+#include "core/search_options.hpp"
+#include "registry/puzzle_instance.hpp"
 
 namespace searchbench {
 
@@ -34,6 +37,12 @@ struct FamilyInfo {
   std::vector<std::string> examples;  // puzzle names for `list` and the benchmarks, small to large
   std::vector<std::string> test_examples;  // small ones the cross-engine tests check every state of
   std::vector<std::string> encoders;  // every encoder of the family, in list order
+  // The encoder of the family's classic contest solution, the reports' "x classic" yardstick
+  // with the ring engine (empty: none).
+  std::string classic_encoder;
+  std::vector<OptionSpec> options;  // its text options (PuzzleConfig::text_options), e.g. --order
+  std::string options_apply_to;     // how errors name the family's puzzles ("magic boards")
+  BenchmarkPlan benchmark_plan;     // what the benchmarks run beyond whole-space runs of the examples
 };
 const std::vector<FamilyInfo>& families();
 
@@ -47,6 +56,7 @@ struct EngineInfo {
   bool perfect_only = false;   // runs only with encoders whose every key is a state
   bool distributed = false;  // runs across MPI ranks: whole-space counts only, tested under mpirun
   bool needs_inverse_moves = false;  // runs only on puzzles whose every move has an inverse move
+  std::vector<OptionSpec> options;   // the options it declares (SolverConfig::engine_options)
 };
 const std::vector<EngineInfo>& engines();
 const EngineInfo& engine_info(std::string_view name);  // throws InputError when unknown
@@ -77,6 +87,8 @@ struct SolverConfig {
   std::string encoder;              // empty: "none" for naive, else the family's perfect ranking
   std::optional<std::string> start; // default: the puzzle's start
   SearchOptions options;
+  OptionValues engine_options;      // the engine's declared options (EngineInfo::options), by name
+  OptionValues text_options;        // the family's (FamilyInfo::options)
 };
 
 // One runnable choice of engine, encoder and thread count for a puzzle.
@@ -96,10 +108,9 @@ std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vecto
 class Solver {
  public:
   virtual ~Solver() = default;
-  virtual std::string puzzle_name() const = 0;
+  // The puzzle services of the solver's puzzle and start (registry/puzzle_instance.hpp).
+  virtual const PuzzleInstance& puzzle() const = 0;
   virtual std::string encoder_name() const = 0;
-  virtual std::string start_text() const = 0;
-  virtual std::uint64_t component_size() const = 0;
   // Bytes a whole-space run from the start needs (estimated before allocating anything).
   virtual std::uint64_t estimate_explore_bytes() const = 0;
   // Whole-space search from the start. Throws InputError for point-query-only engines.
@@ -109,22 +120,11 @@ class Solver {
   // After explore(): path to `target` from the kept table; nullopt when not reached.
   // Throws InputError for engines that keep no table.
   virtual std::optional<std::string> table_path(std::string_view target) = 0;
-  // Canonical text of a state given by the user (validates it).
-  virtual std::string normalize_state(std::string_view text) const = 0;
-  // A state in the start's component: the end of a seeded random walk of 1,000 moves.
-  virtual std::string random_state(std::uint64_t seed) const = 0;
-  // Every state of the start's component, in key order. Throws InputError unless every
-  // key of the encoder is a state (the keys are what enumerates them).
-  virtual std::vector<std::string> component_states() const = 0;
-  // Every state within `depth` moves of the start, in breadth-first order: a plain search
-  // over the puzzle's moves, for spaces too large to list whole.
-  virtual std::vector<std::string> states_within(int depth) const = 0;
-  // The state graph as an edge list of keys (core/edge_list.hpp). Throws InputError
-  // unless every key of the encoder is a state.
-  virtual EdgeListSummary export_edge_list(std::FILE* out) const = 0;
 };
 
-// Throws InputError for unknown names, encoders that do not fit, bad start states.
+// Throws InputError for unknown names, encoders that do not fit, bad start states, thread
+// counts outside 1..kMaxThreads (above 1 for a serial engine), options the engine or the
+// family does not declare and values they do not take.
 std::unique_ptr<Solver> make_solver(const SolverConfig& config);
 
 }  // namespace searchbench

@@ -4,13 +4,13 @@
 
 #include <concepts>
 #include <memory>
-#include <random>
-#include <set>
 #include <string>
 #include <vector>
 
 #include "core/errors.hpp"
 #include "core/concepts.hpp"
+#include "core/declared_options.hpp"
+#include "registry/puzzle_instance.hpp"
 #include "registry/registry.hpp"
 
 namespace searchbench {
@@ -29,13 +29,17 @@ class SolverImpl final : public Solver {
  public:
   using State = typename P::State;
 
-  SolverImpl(P puzzle, State start, SearchOptions options)
-      : puzzle_(std::move(puzzle)), enc_(puzzle_), start_(start), engine_(make_engine(options)) {}
+  SolverImpl(std::shared_ptr<const PuzzleInstance> instance, P puzzle, State start, SearchOptions options,
+             const OptionValues& engine_options)
+      : instance_(std::move(instance)),
+        puzzle_(std::move(puzzle)),
+        enc_(puzzle_),
+        start_(start),
+        engine_(make_engine(options, engine_options)) {}
 
-  std::string puzzle_name() const override { return puzzle_.name(); }
+  const PuzzleInstance& puzzle() const override { return *instance_; }
+
   std::string encoder_name() const override { return std::string(E::kName); }
-  std::string start_text() const override { return puzzle_.format(start_); }
-  std::uint64_t component_size() const override { return puzzle_.component_size(start_); }
 
   std::uint64_t estimate_explore_bytes() const override {
     if constexpr (requires(const Engine& e) { e.estimate_explore_bytes(start_); }) {
@@ -60,54 +64,22 @@ class SolverImpl final : public Solver {
       throw InputError("engine '" + std::string(Engine::kName) + "' keeps no table of paths");
     }
   }
-  EdgeListSummary export_edge_list(std::FILE* out) const override {
-    if constexpr (Encoder<E, P>) return write_edge_list(puzzle_, enc_, start_, out);
-    else throw InputError("export needs an encoder (cantor or combinatorial)");
-  }
-  std::vector<std::string> component_states() const override {
-    if constexpr (every_key_is_state<E>()) {
-      std::vector<std::string> out;
-      for (Key k = 0; k < enc_.key_bound(); ++k) {
-        const State s = enc_.decode(k);
-        if (puzzle_.same_component(start_, s)) out.push_back(puzzle_.format(s));
-      }
-      return out;
-    } else {
-      throw InputError("encoder '" + std::string(E::kName) + "' has keys that are no state; enumerating needs a perfect one");
-    }
-  }
-  std::vector<std::string> states_within(int depth) const override {
-    std::vector<std::string> out{puzzle_.format(start_)};
-    std::set<State> seen{start_};
-    std::vector<State> level{start_}, next;
-    State successor;
-    for (int d = 0; d < depth && !level.empty(); ++d) {
-      next.clear();
-      for (const State& s : level)
-        for (int m = 0; m < puzzle_.move_count(); ++m)
-          if (puzzle_.apply(s, m, successor) && seen.insert(successor).second) {
-            next.push_back(successor);
-            out.push_back(puzzle_.format(successor));
-          }
-      level.swap(next);
-    }
-    return out;
-  }
-  std::string normalize_state(std::string_view text) const override { return puzzle_.format(puzzle_.parse(text)); }
-  std::string random_state(std::uint64_t seed) const override {
-    std::mt19937_64 rng(seed);
-    State state = start_, next;
-    for (int step = 0; step < 1000; ++step)
-      if (puzzle_.apply(state, static_cast<int>(rng() % static_cast<unsigned>(puzzle_.move_count())), next)) state = next;
-    return puzzle_.format(state);
-  }
-
  private:
-  Engine make_engine(const SearchOptions& options) {
-    if constexpr (std::constructible_from<Engine, const P&, const E&, SearchOptions>) return Engine(puzzle_, enc_, options);
-    else return Engine(puzzle_, options);
+  // The engine, with its declared options (Engine::Options) read from the text given.
+  Engine make_engine(const SearchOptions& options, const OptionValues& given) {
+    if constexpr (requires { typename Engine::Options; }) {
+      auto settings = options_from<typename Engine::Options>(given, "engine '" + std::string(Engine::kName) + "'");
+      if constexpr (std::constructible_from<Engine, const P&, const E&, SearchOptions>)
+        return Engine(puzzle_, enc_, options, std::move(settings));
+      else return Engine(puzzle_, options, std::move(settings));
+    } else {
+      (void)options_from<NoOptions>(given, "engine '" + std::string(Engine::kName) + "'");
+      if constexpr (std::constructible_from<Engine, const P&, const E&, SearchOptions>) return Engine(puzzle_, enc_, options);
+      else return Engine(puzzle_, options);
+    }
   }
 
+  std::shared_ptr<const PuzzleInstance> instance_;
   P puzzle_;
   E enc_;
   State start_;

@@ -13,7 +13,7 @@ namespace searchbench::testing_support {
 inline std::vector<std::string> all_states(const std::string& puzzle_name) {
   SolverConfig c;
   c.puzzle = puzzle_name;
-  return make_solver(c)->component_states();
+  return make_solver(c)->puzzle().component_states();
 }
 
 }  // namespace searchbench::testing_support

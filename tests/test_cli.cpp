@@ -662,7 +662,10 @@ TEST(Cli, ExternalRunSurvivesKillsAndResumes) {
   expect_refusal("run --puzzle msquare-2x5 --engine external --workdir " + folder, "add --resume");
   std::system(("rm -rf '" + folder + "'").c_str());
   expect_refusal("run --puzzle msquare-2x5 --engine external --resume", "--resume needs the --workdir");
-  expect_refusal("run --puzzle msquare-2x5 --engine parallel --workdir /tmp", "apply to engine 'external' only");
+  expect_refusal("run --puzzle msquare-2x5 --engine parallel --workdir /tmp", "--workdir applies to engine 'external' only");
+  expect_refusal("run --puzzle msquare-2x3 --engine ring --top-down", "--top-down applies to engine");
+  expect_refusal("run --puzzle msquare-2x3 --engine bidir --node-budget 5 --target '1 2 3 / 6 5 4'",
+                 "--node-budget applies to engine 'iddfs' only");
   expect_refusal("run --puzzle msquare-2x5 --engine external --max-memory 20K", "too small");
   expect_refusal("run --puzzle msquare-2x5 --engine external --encoder bitpack", "needs a perfect encoder");
   expect_refusal("run --puzzle msquare --engine external --target '5 8 7 6 / 4 1 2 3'", "counts whole spaces only");
@@ -690,7 +693,7 @@ TEST(Cli, NumbersHaveOneGrammar) {
   expect_refusal("compare --threads 1,,2", "--threads: '1,,2' has an empty item between its commas");
   expect_refusal("run --puzzle msquare-2x3 --seed-keys 5", "--seed-keys applies to engine 'external' only");
   // Leading zeros are still decimal (CLI11 read 010 as octal 8); -1 stays where documented.
-  const Outcome o = run("run --puzzle msquare-2x2 --quiet --json --repetitions 010 --warmup 0 --max-depth -1 --bottom-up-ratio .5");
+  const Outcome o = run("run --puzzle msquare-2x2 --engine parallel --quiet --json --repetitions 010 --warmup 0 --max-depth -1 --bottom-up-ratio .5");
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_EQ(nlohmann::json::parse(o.out)["repetitions"], 10);
   const Outcome c = run("compare --puzzle msquare-2x2 --random 1 --seed 007 --threads 01,2 --threads 3 --json");
@@ -919,7 +922,7 @@ TEST(Cli, ListJsonIsTheRegistry) {
     EXPECT_EQ(has("--threads"), info.threaded) << info.name;
     EXPECT_EQ(has("--target"), !counts_only) << info.name;
     EXPECT_EQ(has("--workdir"), info.name == "external") << info.name;
-    EXPECT_EQ(has("--top-down"), info.name == "parallel") << info.name;
+    EXPECT_EQ(has("--top-down"), info.name == "parallel" || info.name == "mpi") << info.name;
     EXPECT_EQ(has("--node-budget"), info.name == "iddfs") << info.name;
   }
   // external counts whole spaces only, in both listings.

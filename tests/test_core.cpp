@@ -9,11 +9,15 @@
 #include <tbb/global_control.h>
 
 #include "core/byte_table.hpp"
+#include "core/declared_options.hpp"
 #include "core/errors.hpp"
-#include "core/memory_limit.hpp"
+#include "core/memory_budget.hpp"
 #include "core/offset_runs.hpp"
 #include "registry/registry.hpp"
 #include "core/two_bit_cells.hpp"
+#include "engines/external/options.hpp"
+#include "engines/iddfs.hpp"
+#include "engines/parallel/level_strategy.hpp"
 
 using namespace searchbench;
 
@@ -140,9 +144,10 @@ TEST(MemoryLimit, HumanSizesTellNearbyLimitsApart) {
   EXPECT_EQ(human_bytes(1024), "1.00 KiB");
   EXPECT_EQ(human_bytes(4700), "4.59 KiB");
   EXPECT_EQ(human_bytes(120u << 20), "120 MiB");
-  EXPECT_NO_THROW(enforce_memory_limit(0, 1u << 30, "x"));  // 0: no limit
-  EXPECT_NO_THROW(enforce_memory_limit(2048, 2048, "x"));
-  EXPECT_THROW(enforce_memory_limit(2048, 2049, "x"), BudgetError);
+  EXPECT_NO_THROW(MemoryBudget().enforce(1u << 30, "x"));  // no limit
+  EXPECT_NO_THROW(MemoryBudget::of(0).enforce(1u << 30, "x"));
+  EXPECT_NO_THROW(MemoryBudget::of(2048).enforce(2048, "x"));
+  EXPECT_THROW(MemoryBudget::of(2048).enforce(2049, "x"), BudgetError);
 }
 
 // oneTBB's arena slot ids are 16 bits: 65,537 threads crashed the run when its arena was
@@ -174,7 +179,7 @@ TEST(PointQueries, GrowWithTheSearchAndStopAtTheMemoryLimit) {
     SolverConfig config;
     config.puzzle = "msquare-2x8";
     config.engine = engine;
-    config.options.memory_limit = 8u << 20;
+    config.options.memory = MemoryBudget::of(8u << 20);
     auto solver = make_solver(config);
     const SearchResult r = solver->search(one_move);
     EXPECT_EQ(r.path, "A") << engine;
@@ -183,4 +188,56 @@ TEST(PointQueries, GrowWithTheSearchAndStopAtTheMemoryLimit) {
       EXPECT_THROW(solver->search(far), BudgetError) << engine;
     }
   }
+}
+
+// A plug-in's options, declared once: the field's type gives the kind, its initial value the
+// default; given text is read once, refused when the name is not declared or the value is
+// not of the kind, and the struct's own check() sees the combination.
+TEST(DeclaredOptions, KindsDefaultsAndRefusals) {
+  const auto specs = option_specs<ExternalOptions>();
+  ASSERT_EQ(specs.size(), 4u);
+  EXPECT_EQ(specs[0].name, "workdir");
+  EXPECT_EQ(specs[0].kind, OptionKind::text);
+  EXPECT_TRUE(specs[0].folder_per_run);
+  EXPECT_EQ(specs[1].kind, OptionKind::flag);
+  EXPECT_TRUE(specs[1].one_run_only);
+  EXPECT_EQ(specs[2].kind, OptionKind::count);
+  EXPECT_EQ(specs[2].default_text, "what --max-memory holds");
+  EXPECT_EQ(option_specs<IddfsOptions>().at(0).default_text, "4000000000");
+  EXPECT_EQ(option_specs<LevelStrategyOptions>().at(1).kind, OptionKind::ratio);
+
+  EXPECT_EQ(options_from<IddfsOptions>({{"node-budget", "12"}}, "engine 'iddfs'").node_budget, 12u);
+  EXPECT_EQ(options_from<IddfsOptions>({}, "engine 'iddfs'").node_budget, IddfsOptions{}.node_budget);
+  EXPECT_TRUE(options_from<LevelStrategyOptions>({{"top-down", "true"}}, "x").top_down);
+  EXPECT_DOUBLE_EQ(options_from<LevelStrategyOptions>({{"bottom-up-ratio", "0.25"}}, "x").bottom_up_ratio, 0.25);
+  EXPECT_EQ(options_from<ExternalOptions>({{"seed-keys", "0"}}, "x").seed_keys, std::optional<std::uint64_t>(0));
+  try {
+    options_from<IddfsOptions>({{"nodes", "1"}}, "engine 'iddfs'");
+    FAIL() << "an undeclared option was accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "--nodes does not apply to engine 'iddfs'");
+  }
+  for (const char* bad : {"-1", "", "1e3", "0x10", "18446744073709551616"})
+    EXPECT_THROW(options_from<IddfsOptions>({{"node-budget", bad}}, "x"), InputError) << bad;
+  for (const char* bad : {"inf", "nan", "-1", "x", ""})
+    EXPECT_THROW(options_from<LevelStrategyOptions>({{"bottom-up-ratio", bad}}, "x"), InputError) << bad;
+  EXPECT_THROW(options_from<LevelStrategyOptions>({{"top-down", "yes"}}, "x"), InputError);
+  EXPECT_THROW(options_from<ExternalOptions>({{"resume", "true"}}, "x"), InputError);  // check(): no --workdir
+  EXPECT_THROW(options_from<NoOptions>({{"anything", "1"}}, "engine 'ring'"), InputError);
+}
+
+// One memory budget per run: a chosen limit, or the machine's memory; the out-of-core
+// engine's working set is the chosen limit or its own default, never all the machine has.
+TEST(MemoryLimit, OneBudgetChosenOrAvailable) {
+  EXPECT_FALSE(MemoryBudget().chosen());
+  EXPECT_EQ(MemoryBudget().limit(), 0u);
+  EXPECT_TRUE(MemoryBudget::of(1 << 20).chosen());
+  EXPECT_FALSE(MemoryBudget::of(0).chosen());
+  EXPECT_EQ(MemoryBudget::from_option(5 << 20).limit(), 5u << 20);
+  EXPECT_FALSE(MemoryBudget::from_option(0).chosen());
+  EXPECT_EQ(MemoryBudget::from_option(0).limit(), available_memory());
+  EXPECT_EQ(MemoryBudget::of(5 << 20).working_set(1 << 30), 5u << 20);
+  EXPECT_EQ(MemoryBudget::from_option(0).working_set(1 << 30), 1u << 30);
+  EXPECT_THROW(MemoryBudget::of(1 << 20).check_up_front(2 << 20, "x"), InputError);
+  EXPECT_NO_THROW(MemoryBudget::of(2 << 20).check_up_front(2 << 20, "x"));
 }

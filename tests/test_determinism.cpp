@@ -18,7 +18,7 @@ void check_repeatable(const std::string& puzzle, int repetitions) {
   const SearchResult whole = reference->explore();
   std::vector<std::string> targets;
   std::mt19937_64 rng(5);
-  for (int i = 0; i < 40; ++i) targets.push_back(reference->random_state(rng()));
+  for (int i = 0; i < 40; ++i) targets.push_back(reference->puzzle().random_state(rng()));
   std::vector<std::string> expected;
   for (const auto& t : targets) expected.push_back(*reference->table_path(t));
 
@@ -55,9 +55,9 @@ void check_counts_only(const std::string& puzzle, const std::string& encoder) {
   c.engine = "parallel";
   for (const int threads : {1, 2, 4}) {
     c.options.threads = threads;
-    c.options.bottom_up = true;
+    c.engine_options.erase("top-down");
     const SearchResult optimizing = make_solver(c)->explore();
-    c.options.bottom_up = false;
+    c.engine_options["top-down"] = "true";
     const SearchResult top_down = make_solver(c)->explore();
     ASSERT_EQ(optimizing.depth_counts, serial.depth_counts) << threads << " threads";
     ASSERT_EQ(top_down.depth_counts, serial.depth_counts) << threads << " threads";

@@ -495,6 +495,6 @@ TEST(DomainCounts, CubeMatchesBothMetrics) {
   const CubeCoordinate enc(qtm);
   SearchOptions options;
   options.threads = 2;
-  options.bottom_up = false;
-  EXPECT_EQ((ParallelBfs<PocketCube, CubeCoordinate>(qtm, enc, options).explore(qtm.start()).depth_counts), kCubeQuarterTurn);
+  EXPECT_EQ((ParallelBfs<PocketCube, CubeCoordinate>(qtm, enc, options, {.top_down = true}).explore(qtm.start()).depth_counts),
+            kCubeQuarterTurn);
 }

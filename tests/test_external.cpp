@@ -49,10 +49,10 @@ SolverConfig external(const std::string& puzzle, int threads, std::uint64_t segm
   c.engine = "external";
   c.options.threads = threads;
   c.options.keep_table = false;
-  c.options.max_memory = 4 << 20;
-  c.options.segment_keys = segment_keys;
-  c.options.workdir = workdir;
-  c.options.seed_keys = seed_keys;
+  c.options.memory = MemoryBudget::of(4 << 20);
+  c.engine_options["segment-keys"] = std::to_string(segment_keys);
+  if (!workdir.empty()) c.engine_options["workdir"] = workdir;
+  if (seed_keys) c.engine_options["seed-keys"] = std::to_string(*seed_keys);
   return c;
 }
 
@@ -149,7 +149,7 @@ TEST(External, SampleStatesOfEveryDepthLieAtThatDepth) {
 
 TEST(External, RefusesAMemoryLimitBelowTheSmallestWorkingSet) {
   SolverConfig c = external("msquare-2x5", 2, 0);
-  c.options.max_memory = 20 << 10;
+  c.options.memory = MemoryBudget::of(20 << 10);
   try {
     make_solver(c)->explore();
     FAIL() << "a 20 KiB limit was accepted";
@@ -174,7 +174,7 @@ TEST(External, CheckpointFolderBelongsToOneSearch) {
 
   // Finished: --resume answers from the manifest.
   SolverConfig resume = external("msquare-2x4", 1, 0, folder.path);
-  resume.options.resume = true;
+  resume.engine_options["resume"] = "true";
   const auto again = make_solver(resume)->explore();
   EXPECT_EQ(again.depth_counts, counts);
   EXPECT_EQ(again.out_of_core->resumed_from, static_cast<int>(counts.size()));
@@ -182,7 +182,7 @@ TEST(External, CheckpointFolderBelongsToOneSearch) {
   // A fresh run into the same folder, or a resume of another puzzle, is refused.
   EXPECT_THROW(make_solver(external("msquare-2x4", 1, 2048, folder.path))->explore(), InputError);
   SolverConfig other = external("sicily1515", 1, 0, folder.path);
-  other.options.resume = true;
+  other.engine_options["resume"] = "true";
   try {
     make_solver(other)->explore();
     FAIL() << "a folder of msquare-2x4 resumed sicily1515";
@@ -190,7 +190,7 @@ TEST(External, CheckpointFolderBelongsToOneSearch) {
     EXPECT_NE(std::string(e.what()).find("holds a run of msquare-2x4"), std::string::npos) << e.what();
   }
   SolverConfig nothing = external("msquare-2x4", 1, 0, folder.path + "/empty");
-  nothing.options.resume = true;
+  nothing.engine_options["resume"] = "true";
   EXPECT_THROW(make_solver(nothing)->explore(), InputError);
 }
 

@@ -19,7 +19,7 @@ SearchResult explore(const std::string& puzzle, const std::string& engine, int t
   c.engine = engine;
   c.options.threads = threads;
   c.options.keep_table = false;
-  c.options.memory_limit = memory_limit;
+  c.options.memory = MemoryBudget::of(memory_limit);
   return make_solver(c)->explore();
 }
 

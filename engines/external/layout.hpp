@@ -10,7 +10,7 @@
 
 #include "core/concepts.hpp"
 #include "core/errors.hpp"
-#include "core/memory_limit.hpp"
+#include "core/memory_budget.hpp"
 #include "core/offset_runs.hpp"
 #include "core/two_bit_cells.hpp"
 

@@ -15,10 +15,11 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include "core/concepts.hpp"
-#include "core/memory_limit.hpp"
+#include "core/memory_budget.hpp"
 #include "core/parallel_chunks.hpp"
 #include "core/progress_reporter.hpp"
 #include "core/result.hpp"
+#include "core/search_options.hpp"
 #include "core/timer.hpp"
 
 namespace searchbench {
@@ -94,7 +95,7 @@ SearchResult frontier_levels(const P& puzzle, const E& enc, const SearchOptions&
     if (next.empty()) break;
     result.depth_counts.push_back(next.size());
     peak_frontier = std::max<std::uint64_t>(peak_frontier, frontier.size() + next.size());
-    enforce_memory_limit(options.memory_limit, visited.bytes() + peak_frontier * sizeof(Key), "this parallel search");
+    options.memory.enforce(visited.bytes() + peak_frontier * sizeof(Key), "this parallel search");
     result.depth_seconds.push_back(progress.seconds());
     reached += next.size();
     progress.depth_done(depth + 1, next.size(), reached, result.expanded, *result.depth_seconds.back());

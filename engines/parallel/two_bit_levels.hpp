@@ -21,8 +21,10 @@
 #include "core/parallel_chunks.hpp"
 #include "core/progress_reporter.hpp"
 #include "core/result.hpp"
+#include "core/search_options.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
+#include "engines/parallel/level_strategy.hpp"
 #include "engines/parallel/two_bit_bottom_up.hpp"
 #include "engines/parallel/two_bit_scratch.hpp"
 #include "engines/parallel/two_bit_top_down.hpp"
@@ -70,7 +72,8 @@ int two_bit_serial_levels(const P& puzzle, const E& enc, const SearchOptions& op
 }
 
 template <Puzzle P, Encoder<P> E>
-SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& options, const typename P::State& start) {
+SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& options, const LevelStrategyOptions& strategy,
+                            const typename P::State& start) {
   SearchResult result;
   Timer timer;
   ProgressReporter progress(options, timer);
@@ -93,9 +96,9 @@ SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& 
     if (options.max_depth >= 0 && depth >= options.max_depth) break;
     // Bottom-up once asking every unseen state for a parent in the frontier (stopping at
     // the first) is cheaper than expanding the frontier.
-    const bool bottom_up = every_key_is_state<E>() && options.bottom_up &&
+    const bool bottom_up = every_key_is_state<E>() && !strategy.top_down &&
                            static_cast<double>(result.depth_counts.back()) >
-                               options.bottom_up_ratio * static_cast<double>(bound - seen);
+                               strategy.bottom_up_ratio * static_cast<double>(bound - seen);
     // Heartbeats: the words scanned and states found so far, published once per chunk.
     const std::uint64_t frontier = result.depth_counts.back(), settled = seen - frontier;
     std::atomic<std::uint64_t> words_done{0}, found_so_far{0};

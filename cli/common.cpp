@@ -1,0 +1,104 @@
+#include "cli/common.hpp"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <thread>
+
+#include "cli/number_text.hpp"
+
+namespace searchbench::cli {
+
+std::string joined(const std::vector<std::string>& names, const std::string& last_separator) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? last_separator : ", ") + names[i];
+  return out;
+}
+
+std::string threaded_engines() {
+  std::vector<std::string> names;
+  for (const auto& e : engines())
+    if (e.threaded) names.emplace_back(e.name);
+  return joined(names);
+}
+std::string puzzle_sizes() {
+  std::vector<std::string> sizes;
+  for (const auto& f : families()) sizes.push_back(f.sizes);
+  return joined(sizes);
+}
+std::string encoder_names() {
+  std::string out;
+  for (const auto& f : families()) out += (out.empty() ? "" : "; ") + f.name + ": " + joined(f.encoders);
+  return out;
+}
+
+int machine_cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+std::uint64_t peak_rss_bytes() {
+  struct rusage usage {};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux reports KiB
+}
+
+double Spread::median() const {
+  std::vector<double> s = all;
+  std::sort(s.begin(), s.end());
+  const std::size_t n = s.size();
+  return n == 0 ? 0.0 : n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+double Spread::min() const { return all.empty() ? 0.0 : *std::min_element(all.begin(), all.end()); }
+double Spread::max() const { return all.empty() ? 0.0 : *std::max_element(all.begin(), all.end()); }
+void Spread::put(Json& j) const {
+  j["seconds"] = median();
+  j["seconds_min"] = min();
+  j["seconds_max"] = max();
+  j["seconds_all"] = all;
+}
+
+std::string human_seconds(double s) {
+  char buf[32];
+  if (s >= 1) std::snprintf(buf, sizeof buf, "%.3f s", s);
+  else if (s >= 1e-3) std::snprintf(buf, sizeof buf, "%.3f ms", s * 1e3);
+  else std::snprintf(buf, sizeof buf, "%.2f us", s * 1e6);
+  return buf;
+}
+
+void print_text(const Json& j, const std::string& prefix) {
+  for (const auto& [key, value] : j.items()) {
+    if (value.is_object()) {
+      print_text(value, prefix + key + ".");
+      continue;
+    }
+    std::string text;
+    auto one = [](const Json& v) {
+      if (v.is_string()) return v.get<std::string>();
+      if (v.is_number_float()) {
+        char buf[40];
+        std::snprintf(buf, sizeof buf, "%.9g", v.get<double>());
+        return std::string(buf);
+      }
+      return v.dump();
+    };
+    if (value.is_array()) {
+      for (const auto& v : value) text += (text.empty() ? "" : " ") + one(v);
+    } else {
+      text = one(value);
+    }
+    std::printf("%-18s %s\n", (prefix + key).c_str(), text.c_str());
+  }
+}
+
+void add_repetition_options(CLI::App* cmd, int& repetitions, int& warmup) {
+  cmd->add_option("--repetitions", repetitions, "timed runs of each case; the median, min, max and every time are reported")
+      ->transform(whole_number(1, 1'000'000));
+  cmd->add_option("--warmup", warmup, "untimed runs before the timed ones")
+      ->transform(whole_number(0, 1'000'000))
+      ->default_str("1 when --repetitions > 1, else 0");
+}
+
+CLI::Option* add_size_option(CLI::App* cmd, const char* name, std::uint64_t& value, const char* help) {
+  return cmd->add_option(name, value, help)->transform(size_text());
+}
+
+}  // namespace searchbench::cli

@@ -1,0 +1,75 @@
+// What the subcommands of the front end share: the JSON schema version, the text output of
+// a JSON object, the timing of repetitions (median, min, max as hyperfine reports them),
+// and the few words every help text and message builds from.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "registry/registry.hpp"
+
+#ifndef SEARCHBENCH_VERSION
+#define SEARCHBENCH_VERSION "unknown"
+#endif
+#ifndef SEARCHBENCH_COMMIT
+#define SEARCHBENCH_COMMIT "unknown"
+#endif
+
+namespace searchbench::cli {
+
+using Json = nlohmann::ordered_json;  // fields in the order the README's schema lists them
+
+// Version 1: the fields the README's "JSON output" section lists. Version 2 adds `context`
+// to run and compare, `list --json`, and compare's `queries_per_second` on point-query rows
+// (where version 1 wrote `states_per_second`).
+inline constexpr int kSchemaVersion = 2;
+inline const char* const kVersion = SEARCHBENCH_VERSION " (commit " SEARCHBENCH_COMMIT ")";
+
+// "a, b and c" (last_separator " and ") or "a, b, c" (", ").
+std::string joined(const std::vector<std::string>& names, const std::string& last_separator = ", ");
+
+// Help text from the registry's lists.
+std::string threaded_engines();
+std::string puzzle_sizes();
+std::string encoder_names();
+
+// Engines that count whole spaces and answer no point queries: the counts-only ones and the
+// distributed one, which keeps no paths either.
+inline bool counts_whole_spaces_only(const EngineInfo& e) { return e.whole_space && (e.counts_only || e.distributed); }
+
+int machine_cores();
+// Peak resident memory of the whole process so far (the search structures, the program,
+// the libraries, the allocator's slack).
+std::uint64_t peak_rss_bytes();
+
+// Median, min, max and every timed repetition, as hyperfine reports them.
+struct Spread {
+  std::vector<double> all;
+  double median() const;
+  double min() const;
+  double max() const;
+  void put(Json& j) const;
+};
+
+// 1.234 s, 12.3 ms, 45.6 us: small spaces never show as 0.
+std::string human_seconds(double s);
+
+// Prints a JSON object as "name  value" lines with the same names (arrays space-separated;
+// an object's fields as "name.field", e.g. context.date).
+void print_text(const Json& j, const std::string& prefix = "");
+
+// run's and compare's --repetitions and --warmup, one pair of defaults for both: one timed
+// run, and a warm-up only when there are repetitions (-1: decided by warmup_runs).
+inline constexpr int kDefaultRepetitions = 1;
+inline constexpr int kDefaultWarmup = -1;
+void add_repetition_options(CLI::App* cmd, int& repetitions, int& warmup);
+inline int warmup_runs(int repetitions, int warmup) { return warmup >= 0 ? warmup : repetitions > 1 ? 1 : 0; }
+
+// --max-memory: one budget for the whole run (core/memory_budget.hpp).
+inline const char* const kMaxMemoryDefault = "the memory available; external stays within 1G";
+CLI::Option* add_size_option(CLI::App* cmd, const char* name, std::uint64_t& value, const char* help);
+
+}  // namespace searchbench::cli

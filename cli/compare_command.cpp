@@ -1,0 +1,254 @@
+#include "cli/compare_command.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <random>
+#include <stdexcept>
+
+#include "cli/context.hpp"
+#include "cli/number_text.hpp"
+#include "cli/run_command.hpp"
+#include "core/errors.hpp"
+
+namespace searchbench::cli {
+
+namespace {
+
+// Random targets compare draws when given neither --targets nor --random, so that the
+// point-query engines (bidir, iddfs) are always compared too.
+constexpr int kDefaultRandomTargets = 20;
+
+// One engine x encoder x threads case of compare, timed over the repetitions.
+struct CompareRow {
+  std::string engine, encoder;
+  int threads_requested = 1, threads = 1;
+  Spread seconds;
+  double work = 0;  // states explored (whole-space engines) or queries answered
+  std::uint64_t peak_bytes = 0;
+  std::vector<std::uint64_t> depth_counts;  // whole-space engines only
+  std::vector<std::string> answers;         // one path per target, "-" when unreachable
+  bool table_counts_agree = true;           // the untimed run that kept its table counted the same
+};
+
+// One run of a case: the whole space, or every target; its seconds are the search's only.
+SearchResult one_run(Solver& solver, const EngineInfo& engine, const std::vector<std::string>& targets,
+                     std::vector<std::string>& answers, double& seconds) {
+  SearchResult whole;
+  if (engine.whole_space) {
+    whole = solver.explore();
+    seconds = whole.seconds;
+    return whole;
+  }
+  for (const auto& t : targets) {
+    const SearchResult r = solver.search(t);
+    answers.push_back(r.found ? r.path : "-");
+    seconds += r.seconds;
+    whole.peak_bytes = std::max(whole.peak_bytes, r.peak_bytes);
+  }
+  return whole;
+}
+
+CompareRow measure_case(const std::string& puzzle, std::uint64_t max_memory, int repetitions, int warmup,
+                        const Combination& combination, const std::vector<std::string>& targets) {
+  const EngineInfo& engine = engine_info(combination.engine);
+  // run's own configuration for this engine, encoder and thread count, and run's timing.
+  const SolverConfig c = run_configuration(puzzle, combination.engine, combination.encoder, combination.threads, max_memory);
+  auto solver = make_solver(c);
+  CompareRow row;
+  row.engine = c.engine;
+  row.encoder = combination.encoder;
+  row.threads_requested = combination.threads;
+  for (int i = 0; i < warmup + repetitions; ++i) {
+    std::vector<std::string> answers;
+    double seconds = 0;
+    const SearchResult whole = one_run(*solver, engine, targets, answers, seconds);
+    if (i > 0 && (answers != row.answers || whole.depth_counts != row.depth_counts))
+      throw std::logic_error("a repetition of " + row.engine + "/" + row.encoder + " gave a different answer");
+    if (i >= warmup) row.seconds.all.push_back(seconds);
+    row.answers = std::move(answers);
+    row.depth_counts = whole.depth_counts;
+    row.threads = whole.threads > 0 ? whole.threads : combination.threads;
+    row.peak_bytes = std::max(row.peak_bytes, whole.peak_bytes);
+    row.work = engine.whole_space ? static_cast<double>(whole.states()) : static_cast<double>(targets.size());
+  }
+  // A whole-space engine answers the targets from its table of paths: one more run, untimed
+  // and left out of peak_bytes, that keeps the table. Counts-only engines keep none: their
+  // counts are compared, not their answers.
+  if (engine.whole_space && !engine.counts_only && !targets.empty()) {
+    SolverConfig keep = c;
+    keep.options.keep_table = true;
+    auto table = make_solver(keep);
+    const SearchResult whole = table->explore();
+    row.table_counts_agree = whole.depth_counts == row.depth_counts;
+    for (const auto& t : targets) {
+      auto p = table->table_path(t);
+      row.answers.push_back(p ? *p : "-");
+    }
+  }
+  return row;
+}
+
+// Column widths: the names and thread counts are known before any case runs, so they size
+// their columns; times, rates and sizes fit theirs (human_seconds up to 27 hours, rates up to
+// 10^14 per second, human_bytes up to 1023 TiB).
+struct Columns {
+  int engine = 6, encoder = 7, threads = 7;
+  static constexpr int kTime = 11, kRate = 14, kUnit = 9, kPeak = 11;
+  explicit Columns(const std::vector<Combination>& cases) {
+    for (const auto& k : cases) {
+      engine = std::max(engine, static_cast<int>(k.engine.size()));
+      encoder = std::max(encoder, static_cast<int>(k.encoder.size()));
+      threads = std::max(threads, static_cast<int>(std::to_string(k.threads).size()));
+    }
+  }
+  void header() const {
+    std::printf("%-*s %-*s %*s %*s %*s %*s %*s %-*s %*s  %s\n", engine, "engine", encoder, "encoder", threads, "threads", kTime,
+                "median", kTime, "min", kTime, "max", kRate, "rate", kUnit, "", kPeak, "peak", "agrees");
+  }
+  void row(const CompareRow& r, bool whole_space, double rate, bool agrees) const {
+    std::printf("%-*s %-*s %*d %*s %*s %*s %*.0f %-*s %*s  %s\n", engine, r.engine.c_str(), encoder, r.encoder.c_str(), threads,
+                r.threads, kTime, human_seconds(r.seconds.median()).c_str(), kTime, human_seconds(r.seconds.min()).c_str(), kTime,
+                human_seconds(r.seconds.max()).c_str(), kRate, rate, kUnit, whole_space ? "states/s" : "queries/s", kPeak,
+                human_bytes(r.peak_bytes).c_str(), agrees ? "yes" : "NO");
+  }
+};
+
+// Whether each row agrees with the first: whole-space counts with the first whole-space
+// row's, answers with the first row that answers.
+class Agreement {
+ public:
+  bool check(const EngineInfo& engine, const CompareRow& row) {
+    bool agrees = true;
+    if (engine.whole_space) {
+      if (counts_.empty()) counts_ = row.depth_counts;
+      agrees = row.depth_counts == counts_;
+    }
+    if (!have_answers_ && !engine.counts_only) {
+      answers_ = row.answers;
+      have_answers_ = true;
+    }
+    agrees = agrees && row.table_counts_agree && (engine.counts_only || row.answers == answers_);
+    all_ = all_ && agrees;
+    return agrees;
+  }
+  bool all() const { return all_; }
+
+ private:
+  bool have_answers_ = false, all_ = true;
+  std::vector<std::uint64_t> counts_;
+  std::vector<std::string> answers_;
+};
+
+}  // namespace
+
+CLI::App* CompareCommand::add_to(CLI::App& app) {
+  Args& a = a_;
+  auto* cmd = app.add_subcommand("compare", "Run every engine x encoder and check that all answers agree");
+  cmd->add_option("--puzzle", a.puzzle, "puzzle name (see list)");
+  cmd->add_option("--targets", a.targets_file, "file with one target state per line, rows split by '/'")->check(CLI::ExistingFile);
+  random_ = cmd->add_option("--random", a.random, "add N random reachable targets")
+                ->transform(whole_number(0, 1'000'000))
+                ->default_str(std::to_string(kDefaultRandomTargets) + " without --targets, else 0");
+  cmd->add_option("--seed", a.seed, "seed for the random targets")
+      ->transform(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
+  // Read as text and split here: CLI11's delimiter drops the empty item of "1,,2" silently.
+  cmd->add_option("--threads", a.threads_text,
+                  "thread counts for the threaded engines (" + threaded_engines() + "), 1.." + std::to_string(kMaxThreads))
+      ->type_name("INT")
+      ->transform(whole_number_list(1, kMaxThreads));
+  add_size_option(cmd, "--max-memory", a.max_memory, "refuse cases needing more, as run does; external: also the memory it stays within")
+      ->default_str(kMaxMemoryDefault);
+  add_repetition_options(cmd, a.repetitions, a.warmup);
+  cmd->add_flag("--json", a.json, "print one JSON object with a row per case");
+  return cmd;
+}
+
+std::vector<std::string> CompareCommand::targets(const PuzzleInstance& puzzle, int random) const {
+  std::vector<std::string> out;
+  if (!a_.targets_file.empty()) {
+    std::ifstream f(a_.targets_file);
+    if (!f) throw InputError("cannot read targets file '" + a_.targets_file + "'");
+    for (std::string line; std::getline(f, line);)
+      if (line.find_first_not_of(" \t\r") != std::string::npos) out.push_back(puzzle.normalize_state(line));
+  }
+  std::mt19937_64 rng(a_.seed);
+  for (int i = 0; i < random; ++i) out.push_back(puzzle.random_state(rng()));
+  return out;
+}
+
+int CompareCommand::run() const {
+  const Args& a = a_;
+  const Context context;  // the date and the load average as the command starts
+  const PuzzleSpec spec = parse_puzzle(a.puzzle);
+  const bool random_given = random_->count() > 0;
+  const int random = a.targets_file.empty() && !random_given ? kDefaultRandomTargets : a.random;
+  const std::vector<std::string> targets = [&] {
+    SolverConfig probe;
+    probe.puzzle = a.puzzle;
+    auto s = make_solver(probe);
+    auto out = this->targets(s->puzzle(), random);
+    MemoryBudget::from_option(a.max_memory).check_up_front(s->estimate_explore_bytes(), s->puzzle().name());
+    return out;
+  }();
+  std::string note = std::to_string(targets.size()) + " targets";
+  if (!a.targets_file.empty()) note += " from " + a.targets_file;
+  if (random > 0) note += (a.targets_file.empty() ? ": " : " and ") + std::to_string(random) + " random (seed " + std::to_string(a.seed) + ")";
+  if (a.targets_file.empty() && !random_given) note += "; the default when neither --targets nor --random is given";
+  if (targets.empty()) note += "; bidir and iddfs need targets and are left out";
+
+  const int warmup = warmup_runs(a.repetitions, a.warmup);
+  Json doc;
+  doc["schema_version"] = kSchemaVersion;
+  doc["searchbench"] = kVersion;
+  doc["puzzle"] = spec.name;
+  doc["targets"] = targets.size();
+  doc["targets_note"] = note;
+  doc["cores"] = machine_cores();
+  doc["repetitions"] = a.repetitions;
+  doc["warmup"] = warmup;
+  doc["rows"] = Json::array();
+  const std::vector<Combination> cases = combinations(spec, whole_numbers(a.threads_text), targets.empty());
+  const Columns columns(cases);
+  if (!a.json) {
+    std::printf("%s\n", note.c_str());
+    columns.header();
+  }
+  Agreement agreement;
+  for (const Combination& combination : cases) {
+    const EngineInfo& engine = engine_info(combination.engine);
+    const CompareRow row = measure_case(a.puzzle, a.max_memory, a.repetitions, warmup, combination, targets);
+    const bool agrees = agreement.check(engine, row);
+    const double median = row.seconds.median();
+    const double rate = median > 0 ? row.work / median : 0.0;
+    Json j;
+    j["engine"] = row.engine;
+    j["encoder"] = row.encoder;
+    j["threads"] = row.threads;
+    j["threads_requested"] = row.threads_requested;
+    row.seconds.put(j);
+    j[engine.whole_space ? "states_per_second" : "queries_per_second"] = rate;
+    j["peak_bytes"] = row.peak_bytes;
+    j["agrees"] = agrees;
+    doc["rows"].push_back(j);
+    if (!a.json) columns.row(row, engine.whole_space, rate, agrees);
+  }
+  doc["all_agree"] = agreement.all();
+  doc["peak_rss_bytes"] = peak_rss_bytes();
+  doc["context"] = context.json();
+  if (a.json) std::cout << doc.dump() << "\n";
+  else
+    std::printf("times over %d repetition(s) after %d warm-up run(s), as run times them: the search only, with run's "
+                "settings;\nstates/s for whole-space engines, queries/s (targets answered) for point queries; the "
+                "whole-space engines' paths come from one more untimed run that keeps its table\n",
+                a.repetitions, warmup);
+  if (!agreement.all()) {
+    std::fprintf(stderr, "searchbench: engines disagree on %s\n", a.puzzle.c_str());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace searchbench::cli

@@ -1,0 +1,38 @@
+// searchbench compare: every engine x encoder x thread count on one puzzle, each with run's
+// configuration and timing, and whether all of them agree (exit 1 when they do not).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cli/common.hpp"
+
+namespace searchbench::cli {
+
+class CompareCommand {
+ public:
+  CLI::App* add_to(CLI::App& app);
+  int run() const;
+  bool json() const { return a_.json; }
+
+ private:
+  struct Args {
+    std::string puzzle = "msquare";
+    std::string targets_file;
+    int random = 0;
+    std::vector<std::string> threads_text = {"1", "2"};  // --threads, read as text and split in run()
+    std::uint64_t seed = 1;
+    std::uint64_t max_memory = 0;
+    int repetitions = kDefaultRepetitions;  // as run
+    int warmup = kDefaultWarmup;
+    bool json = false;
+  };
+  std::vector<std::string> targets(const PuzzleInstance& puzzle, int random) const;
+
+  Args a_;
+  CLI::Option* random_ = nullptr;
+};
+
+}  // namespace searchbench::cli

@@ -1,0 +1,44 @@
+// What a puzzle family asks the benchmark matrix to run beyond the whole-space runs of its
+// examples (which every family gets): point queries to targets fixed by depth or drawn at
+// random, the explicit-graph yardstick, and its encoders' codec variants. A puzzle type declares it as
+// `static BenchmarkPlan benchmark_plan()`; bench/bench_search.cpp reads it through the
+// registry and knows no family by name.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace searchbench {
+
+struct BenchmarkPlan {
+  // Point queries from the start to `per_depth` targets at each of `depths` moves (drawn by
+  // a fixed seed), for every engine that answers point queries, each with the family's
+  // default encoder.
+  struct ByDepth {
+    std::string puzzle;
+    std::vector<int> depths;
+    int per_depth = 5;
+  };
+  // Point queries to `count` random targets drawn by `seed`, for each of
+  // `engines` x `encoders`.
+  struct RandomTargets {
+    std::string puzzle;
+    std::uint64_t seed = 1;
+    int count = 10;
+    std::vector<std::string> engines, encoders;
+  };
+  // An encoder's codec variants (its decode_variants() and encode_variants()) timed on
+  // 4,096 random keys of `puzzle`.
+  struct Codec {
+    std::string puzzle, encoder;
+  };
+  std::vector<ByDepth> by_depth;
+  std::vector<RandomTargets> random_targets;
+  // Puzzles the explicit-graph yardstick runs on (a GAP-style BFS over the graph made
+  // explicit beforehand), with the family's perfect ranking as vertex ids.
+  std::vector<std::string> explicit_graph;
+  std::vector<Codec> codec;
+};
+
+}  // namespace searchbench
