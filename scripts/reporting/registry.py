@@ -51,10 +51,6 @@ class Registry:
         fam = self.family_of(puzzle)
         return (fam or {}).get("classic_encoder") or None
 
-    def engines(self, **facts):
-        """Names of the engines whose entries have these facts (threaded=True, counts_only=True, ...)."""
-        return [e["name"] for e in self.doc.get("engines", []) if all(e.get(k) == v for k, v in facts.items())]
-
 
 def load(folder):
     """The run folder's registry.json, or DEFAULT where the run has none."""
