@@ -90,8 +90,9 @@ def _wait(proc, poll_seconds, on_poll):
 
 def run(cmd, *, stdin_path=None, env=None, text=False, capture_stderr=True, on_stderr_line=None,
         timeout=None, poll_seconds=None, on_poll=None):
-    """Runs cmd to its end and returns a Finished. on_stderr_line(line) sees each stderr line as
-    it comes (the lines are kept in stderr_lines and joined in stderr as well)."""
+    """Runs cmd to its end and returns a Finished. stdin_path: a file for its stdin (else this
+    process's). on_stderr_line(line), with text=True, sees each stderr line as it comes (the
+    lines are kept in stderr_lines and joined in stderr as well)."""
     stdin = open(stdin_path, "rb") if stdin_path else None
     try:
         start = time.perf_counter()
