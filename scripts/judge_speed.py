@@ -30,10 +30,12 @@ import platform
 import random
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import process_runner  # noqa: E402
 
 FZU_SEEDS = range(1, 13)
 FZU_CASES = 35
@@ -85,15 +87,8 @@ def inputs():
 
 def timed(cmd, path):
     """Wall seconds, CPU seconds (user + system, from wait4) and stdout of one run."""
-    with open(path, "rb") as stdin:
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE)
-        out = proc.stdout.read()
-        _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - start
-    if status != 0:
-        sys.exit(f"failed (status {status}): {' '.join(cmd)} < {path}")
-    return wall, usage.ru_utime + usage.ru_stime, out
+    done = process_runner.run_or_exit(cmd, stdin_path=path, capture_stderr=False)
+    return done.wall_seconds, done.cpu_seconds, done.stdout
 
 
 def main():
@@ -152,7 +147,7 @@ def main():
     if args.json:
         cpu_model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
         context = {"runs": args.runs, "cpu_model": cpu_model, "cores": os.cpu_count(),
-                   "load_average_before": LOAD_BEFORE, "load_average_after": list(os.getloadavg()),
+                   "load_average_before": LOAD_BEFORE, "load_average_after": process_runner.load_average(),
                    "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                    "command": f"scripts/judge_speed.py {args.build_dir} --runs {args.runs}"
                               + (f" --filter '{args.filter}'" if args.filter else "")}
@@ -161,7 +156,7 @@ def main():
     sys.exit(0 if ok else 1)
 
 
-LOAD_BEFORE = list(os.getloadavg())
+LOAD_BEFORE = process_runner.load_average()
 
 
 if __name__ == "__main__":

@@ -33,10 +33,10 @@ import os
 import re
 import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import process_runner  # noqa: E402
 from machine_info import describe  # noqa: E402
 
 
@@ -63,18 +63,6 @@ def write_atomically(path, doc):
         json.dump(doc, f, indent=1)
         f.write("\n")
     os.replace(temp, path)
-
-
-def vm_hwm(pid):
-    """Peak resident set of a running process, from /proc (bytes), or None."""
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return None
 
 
 def update(doc, manifest):
@@ -115,38 +103,27 @@ def run(opts, doc, out):
     doc.setdefault("invocations", []).append(record)
     write_atomically(out, doc)
     started = time.perf_counter()
-    proc = subprocess.Popen([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    stderr_lines = []
 
-    def pass_stderr():  # progress lines, shown as they come and kept for the record
-        for line in proc.stderr:
-            sys.stderr.write(line)
-            stderr_lines.append(line.rstrip("\n"))
-            m = PROGRESS.match(line.strip())
-            if m:  # the process's own clock at each depth: [depth, new states, elapsed seconds]
-                record.setdefault("progress", []).append([int(m.group(1)), int(m.group(2)), float(m.group(3))])
-            if landed is not None and m and int(m.group(1)) == len(landed):
-                landed.append(int(m.group(2)))
+    def pass_stderr(line):  # progress lines, shown as they come and kept for the record
+        sys.stderr.write(line)
+        m = PROGRESS.match(line.strip())
+        if m:  # the process's own clock at each depth: [depth, new states, elapsed seconds]
+            record.setdefault("progress", []).append([int(m.group(1)), int(m.group(2)), float(m.group(3))])
+        if landed is not None and m and int(m.group(1)) == len(landed):
+            landed.append(int(m.group(2)))
 
-    reader = threading.Thread(target=pass_stderr, daemon=True)
-    reader.start()
-    seen = record["from_depth"]
-    peak = 0
-    while True:
-        pid, raw_status, usage = os.wait4(proc.pid, os.WNOHANG)  # wait4: this child's own rusage
-        if pid != 0:
-            break
-        time.sleep(opts.poll)
-        peak = max(peak, vm_hwm(proc.pid) or 0)
+    seen = [record["from_depth"]]
+
+    def copy_depths(peak):  # after each poll: the depths that landed since, into RAW_JSON
         manifest = {"depth_counts": list(landed)} if landed is not None else read_json(manifest_path)
-        if manifest and len(manifest.get("depth_counts", [])) != seen:
-            seen = len(manifest["depth_counts"])
+        if manifest and len(manifest.get("depth_counts", [])) != seen[0]:
+            seen[0] = len(manifest["depth_counts"])
             update(doc, manifest)
-            record.update(peak_rss_bytes=peak, wall_seconds=round(time.perf_counter() - started, 1), to_depth=seen)
+            record.update(peak_rss_bytes=peak, wall_seconds=round(time.perf_counter() - started, 1), to_depth=seen[0])
             write_atomically(out, doc)
-    proc.returncode = status = os.waitstatus_to_exitcode(raw_status)
-    out_text = proc.stdout.read()
-    reader.join(timeout=5)
+
+    done = process_runner.run([exe] + args, text=True, on_stderr_line=pass_stderr, poll_seconds=opts.poll, on_poll=copy_depths)
+    status, stderr_lines, out_text = done.status, done.stderr_lines, done.stdout
     if opts.in_memory:
         try:
             final = json.loads(out_text)
@@ -157,7 +134,7 @@ def run(opts, doc, out):
         manifest = read_json(manifest_path) or {}
     update(doc, manifest)
     record.update(end=now(), wall_seconds=round(time.perf_counter() - started, 1),
-                  cpu_seconds=round(usage.ru_utime + usage.ru_stime, 1), peak_rss_bytes=max(peak, usage.ru_maxrss * 1024),
+                  cpu_seconds=round(done.cpu_seconds, 1), peak_rss_bytes=done.peak_rss_bytes,
                   exit_status=status, to_depth=len(manifest.get("depth_counts", [])),
                   status="finished" if doc["finished"] else "stopped")
     if status > 0:  # its one-line reason; a signal (status < 0) is told by exit_status alone
@@ -189,12 +166,12 @@ def check_samples(opts, doc, out):
                 continue
             cmd = [exe, "run", "--puzzle", opts.puzzle, "--engine", "bidir", "--target", state, "--json", "--quiet"]
             started = time.perf_counter()
-            try:
-                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=opts.check_timeout)
-                answer = json.loads(proc.stdout)["distance"] if proc.returncode == 0 else None
-                error = None if proc.returncode == 0 else proc.stderr.strip()
-            except subprocess.TimeoutExpired:
+            done = process_runner.run(cmd, text=True, timeout=opts.check_timeout)
+            if done.timed_out:
                 answer, error = None, f"timed out after {opts.check_timeout} s"
+            else:
+                answer = json.loads(done.stdout)["distance"] if done.status == 0 else None
+                error = None if done.status == 0 else done.stderr.strip()
             row = {"depth": int(depth), "state": state, "bidir_distance": answer,
                    "seconds": round(time.perf_counter() - started, 3), "agrees": answer == int(depth)}
             if error:

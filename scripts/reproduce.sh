@@ -7,6 +7,8 @@
 #     scale.json         whole-process wall time and peak RSS (scripts/scale_runs.py)
 #     judges.json        searchbench's judges against the classic programs (scripts/judge_speed.py)
 #     run.json           command, commit, uncommitted files, machine, governor, load, rounds, completion
+#     registry.json      `searchbench list --json`: the engines and puzzle families measured (the
+#                        report reads the families' classic encoders from it)
 #     report.md, benchmarks.csv, tables/*.csv, *.png    (scripts/report.py run)
 # Unless the run was filtered, results/README.md (the newest complete run's report and an index
 # of every run) and results/long-runs.md are then regenerated (scripts/report.py index results).
@@ -105,6 +107,7 @@ manifest() { /usr/bin/python3 scripts/run_manifest.py "$run/run.json" "$@"; }
 { grep -v '^$' <<<"$changes" || true; } | manifest --machine --lines dirty_files run_id="$id" command="$command" git_revision="$revision$dirty" \
   dirty:="$([[ -n "$dirty" ]] && echo true || echo false)" filter="$filter" started_utc="$started" host="$host" \
   cpu_governor="$governor" bench_flags="$bench_flags" load_before:="$(loadavg)" complete:=false
+build/release/searchbench list --json >"$run/registry.json"
 
 compiler=$(c++ --version | head -1)
 tbb=$(dpkg-query -W -f='${Version}' libtbb-dev 2>/dev/null || echo unknown)

@@ -39,11 +39,11 @@ import re
 import shutil
 import tempfile
 import statistics
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import process_runner  # noqa: E402
 from machine_info import describe  # noqa: E402
 
 # Published facts: states, radius.
@@ -64,27 +64,37 @@ def case_name(args):
     return f"bfs/{engine}/{encoder}/{puzzle}/threads:{value('--threads', '1')}"
 
 
-def measure(exe, label, args, runs):
+def engine_registry(exe):
+    """searchbench's engines by name, from `searchbench list --json` ({} where it cannot say)."""
+    done = process_runner.run([exe, "list", "--json"])
+    try:
+        return {e["name"]: e for e in json.loads(done.stdout)["engines"]} if done.status == 0 else {}
+    except (ValueError, KeyError, TypeError):
+        return {}
+
+
+def takes_workdir(engines, args):
+    """Whether the case's engine keeps a work folder on disk (its options name --workdir)."""
+    engine = args[args.index("--engine") + 1] if "--engine" in args else None
+    return "--workdir" in engines.get(engine, {}).get("options", [])
+
+
+def measure(exe, label, args, runs, engines):
     walls, rss, doc = [], [], None
     for _ in range(runs):
         workdir = None
         cmd = [exe] + args + ["--json", "--quiet"]
-        if "external" in args:
+        if takes_workdir(engines, args):
             workdir = tempfile.mkdtemp(prefix="searchbench-scale-", dir=os.environ.get("SEARCHBENCH_WORKDIR"))
             cmd += ["--workdir", workdir]
-        # Popen + wait4 gives this child's own rusage (ru_maxrss in KiB on Linux).
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        out = proc.stdout.read()
-        err = proc.stderr.read()
-        _, status, usage = os.wait4(proc.pid, 0)
-        walls.append(time.perf_counter() - start)
+        done = process_runner.run(cmd)  # wait4: this child's own rusage
+        walls.append(done.wall_seconds)
         if workdir:
             shutil.rmtree(workdir, ignore_errors=True)
-        if status != 0:
-            sys.exit(f"failed (status {status}): {' '.join(cmd)}\n{err.decode()}")
-        rss.append(usage.ru_maxrss * 1024)
-        doc = json.loads(out)
+        if done.wait_status != 0:
+            sys.exit(f"failed (status {done.wait_status}): {' '.join(cmd)}\n{done.stderr.decode()}")
+        rss.append(done.peak_rss_bytes)
+        doc = json.loads(done.stdout)
     check(label, doc)
     extra = {key: doc[key] for key in ("bytes_written", "bytes_read", "peak_disk_bytes", "segments", "peak_bytes")
              if "bytes_written" in doc}
@@ -121,21 +131,15 @@ def check(label, doc):
 
 def run_once(cmd, env=None):
     """One whole-process run: (wall seconds, peak RSS bytes, parsed JSON, CPU seconds)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    out, err = proc.stdout.read(), proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    if status != 0:
-        sys.exit(f"failed (status {status}): {' '.join(cmd)}\n{err.decode()}")
-    return wall, usage.ru_maxrss * 1024, json.loads(out), usage.ru_utime + usage.ru_stime
+    done = process_runner.run_or_exit(cmd, env=env)
+    return done.wall_seconds, done.peak_rss_bytes, json.loads(done.stdout), done.cpu_seconds
 
 
-def measure_mpi_against_parallel(exe, runs, puzzle="msquare-2x6", ranks=2, keep=lambda label, name: True):
+def measure_mpi_against_parallel(exe, runs, engines, puzzle="msquare-2x6", ranks=2, keep=lambda label, name: True):
     """The mpi engine under mpirun (ranks x 1 thread) and parallel with `ranks` threads, in turn."""
     mpirun = shutil.which("mpirun")
-    listing = subprocess.run([exe, "list"], capture_output=True, text=True).stdout
-    if not mpirun or "\n  mpi " not in listing:
+    distributed = [name for name, e in engines.items() if e.get("distributed")]  # listed when built with MPI
+    if not mpirun or "mpi" not in distributed:
         print("mpi engine: skipped (searchbench built without MPI, or no mpirun)", flush=True)
         return []
     env = dict(os.environ)
@@ -254,9 +258,10 @@ def main():
     cases = [(label, a) for label, a in cases if keep(label, case_name(a))]
     if opts.mpi_only:
         cases = []
-    rows = [measure(exe, label, a, runs) for label, a in cases]
+    engines = engine_registry(exe)
+    rows = [measure(exe, label, a, runs, engines) for label, a in cases]
     if opts.full or opts.mpi_only:
-        rows += measure_mpi_against_parallel(exe, runs, keep=keep)
+        rows += measure_mpi_against_parallel(exe, runs, engines, keep=keep)
     context = dict(describe(), date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), runs=runs,
                    git_revision=opts.git_revision, command=opts.command or "scripts/scale_runs.py " + " ".join(sys.argv[3:]))
     if opts.filter:

@@ -18,7 +18,8 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = os.path.join(HERE, "..", "scripts")
-COPIED = ["reproduce.sh", "report.py", "reporting", "run_manifest.py", "machine_info.py", "scale_runs.py", "judge_speed.py"]
+COPIED = ["reproduce.sh", "report.py", "reporting", "run_manifest.py", "machine_info.py", "scale_runs.py", "judge_speed.py",
+          "process_runner.py"]
 
 # bench_search: three cases, the first noisy; --benchmark_filter, --benchmark_repetitions,
 # --benchmark_out and --benchmark_context as the library reads them.
@@ -48,10 +49,13 @@ context = dict(opts["context"], date="2026-01-01T00:00:00+00:00", host_name="stu
 with open(opts["out"], "w") as f:
     json.dump({"context": context, "benchmarks": out}, f)
 '''
-# searchbench: `run ... --json` prints a whole-space answer; `judge X` answers from stdin.
+# searchbench: `run ... --json` prints a whole-space answer; `judge X` answers from stdin;
+# `list --json` a registry of two engines and one family.
 SEARCHBENCH = '''#!/bin/sh
 case "$1" in
   judge) cksum ;;
+  list) echo '{"engines": [{"name": "ring", "threaded": false}, {"name": "parallel", "threaded": true}],
+    "families": [{"name": "magic", "names": "msquare, msquare-2xK", "classic_encoder": "bitpack", "puzzles": []}]}' ;;
   run) echo '{"puzzle": "msquare-2x5", "states": 3628800, "radius": 27, "seconds": 0.01}' ;;
   *) exit 2 ;;
 esac
@@ -113,7 +117,8 @@ class Reproduce(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
         (folder,) = self.runs()
         self.assertRegex(os.path.basename(folder), r"^\d{8}T\d{6}Z-[0-9a-f]{7,}-[A-Za-z0-9._-]+$")
-        for name in ("bench.json", "bench-round2.json", "scale.json", "judges.json", "run.json", "report.md", "benchmarks.csv"):
+        for name in ("bench.json", "bench-round2.json", "scale.json", "judges.json", "run.json", "registry.json", "report.md",
+                     "benchmarks.csv"):
             self.assertTrue(os.path.exists(os.path.join(folder, name)), name)
         with open(self.readme) as f:
             self.assertEqual(f.read(), "an earlier page\n")

@@ -1,6 +1,7 @@
 """scripts/report.py's parts: one run's report from that run's files alone.
 
   load      a run folder's raw files -> a Run (its benchmark rows, whole-process runs, judges)
+  registry  the run's registry.json (searchbench list --json): the families' classic encoders
   stats     median, mean, sd, CV and the bootstrap CI of the median; ties
   fmt       number formats and the Markdown writer (every table also as CSV)
   summary   the first screen of a report

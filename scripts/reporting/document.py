@@ -36,7 +36,7 @@ def body(w, run, order):
     rows = run.rows
     bfs = [r for r in rows if r["kind"] == "bfs"]
     if bfs:
-        tables.whole_space_tables(w, bfs, order)
+        tables.whole_space_tables(w, bfs, order, run.registry)
     tables.scaling_table(w, bfs, order)
     tables.explicit_graph_table(w, bfs, order)
     tables.topdown_table(w, bfs, order)

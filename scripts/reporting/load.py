@@ -3,8 +3,9 @@
 A run folder (results/runs/<UTC date-time>-<commit>-<host>/) holds the raw files of one
 invocation of scripts/reproduce.sh: bench*.json (Google Benchmark's JSON; a second round
 of repetitions is a second file, pooled with the first per benchmark), scale*.json
-(scripts/scale_runs.py), judges*.json (scripts/judge_speed.py) and run.json (what
-reproduce.sh recorded about the run: command, commit, dirty files, load, completion).
+(scripts/scale_runs.py), judges*.json (scripts/judge_speed.py), run.json (what
+reproduce.sh recorded about the run: command, commit, dirty files, load, completion) and
+registry.json (`searchbench list --json`: the engines and families, reporting/registry.py).
 Folders made from files written before run folders existed have no run.json; their facts
 come from the raw files' contexts. Nothing here reads another folder, and a folder whose
 files name different machines or commits is refused.
@@ -16,7 +17,7 @@ import re
 import statistics
 from collections import defaultdict
 
-from . import stats
+from . import registry, stats
 
 FIELDS = ("kind", "engine", "encoder", "puzzle", "param")  # bench/benchmark_id.hpp
 TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
@@ -126,6 +127,7 @@ class Run:
         self.id = os.path.basename(self.folder)
         manifest = os.path.join(self.folder, "run.json")
         self.manifest = read_json(manifest) if os.path.exists(manifest) else {}
+        self.registry = registry.load(self.folder)
         pick = lambda prefix: sorted(glob.glob(os.path.join(self.folder, prefix + "*.json")))
         self.files = {kind: [(os.path.basename(p), read_json(p)) for p in pick(kind)] for kind in ("bench", "scale", "judges")}
         self.rows, self.errors = bench_rows([doc for _, doc in self.files["bench"]])

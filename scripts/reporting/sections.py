@@ -129,6 +129,8 @@ def files_section(w, run):
     names = [name for kind in ("bench", "scale", "judges") for name, _ in run.files[kind]]
     if run.manifest:
         names.append("run.json")
+    if run.registry.saved:
+        names.append("registry.json")
     csvs = f"Every benchmark, one row each: [benchmarks.csv]({w.link('benchmarks.csv')}); " if run.rows else ""
     w("Raw files: " + ", ".join(f"[{n}]({w.link(n)})" for n in names) + f". {csvs}each table above as CSV under "
       f"[tables/]({w.link('tables/')}).")

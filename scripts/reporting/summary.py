@@ -22,7 +22,7 @@ def pick(rows):
     return name(best) + " *", best
 
 
-def puzzle_row(pr, peers):
+def puzzle_row(pr, peers, registry):
     ours = [r for r in pr if r["engine"] not in PEERS]
     most = max(r["threads"] or 1 for r in pr)
     one_cell, one = pick([r for r in ours if (r["threads"] or 1) == 1])
@@ -31,7 +31,7 @@ def puzzle_row(pr, peers):
     else:
         all_cell, every = "-", None
     naive = find(pr, engine="naive")
-    classic = classic_row(pr, pr[0]["puzzle"])
+    classic = classic_row(pr, pr[0]["puzzle"], registry)
     best1 = one["median"] if one else None
     cells = [pr[0]["puzzle"], fmt.count(pr[0].get("states")), one_cell, fmt.median_ci(one) if one else "-", all_cell,
              fmt.median_ci(every) if every else "-", fmt.ratio(stats.ratio(best1, every and every["median"])),
@@ -52,7 +52,7 @@ def summary_section(w, run, bfs, order):
         peers = [p for p in PEERS if any(r["engine"] == p for r in bfs)]
         rows, most = [], 1
         for puzzle in sorted({r["puzzle"] for r in bfs}, key=order):
-            cells, n = puzzle_row([r for r in bfs if r["puzzle"] == puzzle], peers)
+            cells, n = puzzle_row([r for r in bfs if r["puzzle"] == puzzle], peers, run.registry)
             rows.append(cells)
             most = max(most, n)
         cores = (f"All cores = {most} threads (the run's largest thread count). Speedup = fastest at 1 thread / fastest "

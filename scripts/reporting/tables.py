@@ -6,9 +6,10 @@ from . import fmt, stats
 from .conditions import OTHERS_LIMIT
 from .load import family
 
-# The classic single-file contest solutions' encoder per puzzle family (run with the ring
-# engine): the "x classic" yardstick. Families with no classic program get no such column.
-CLASSIC_ENCODER = {"msquare": "bitpack", "sicily1515": "bitpack", "checkers": "maskhole"}
+# The classic single-file contest solutions ran the ring engine's search with their family's
+# classic encoder (the registry's classic_encoder: reporting/registry.py): the "x classic"
+# yardstick. Families with no classic program get no such column.
+CLASSIC_ENGINE = "ring"
 OLD_NAMES = {"bitpack": "octal"}  # the encoder's name in runs before it was renamed
 # Programs other than searchbench's engines measured in the same matrix, for the summary.
 PEERS = {"explicit-csr": "GAP-style BFS over the explicit graph"}
@@ -27,12 +28,13 @@ def find(rows, **want):
     return next((r for r in rows if all(r.get(k) == v for k, v in want.items())), None)
 
 
-def classic_row(rows, puzzle):
+def classic_row(rows, puzzle, registry):
     """The classic solution's row (ring + the family's classic encoder), None without one."""
-    encoder = CLASSIC_ENCODER.get(family(puzzle))
+    encoder = registry.classic_encoder(puzzle)
     if not encoder:
         return None
-    return find(rows, engine="ring", encoder=encoder) or find(rows, engine="ring", encoder=OLD_NAMES.get(encoder))
+    return (find(rows, engine=CLASSIC_ENGINE, encoder=encoder)
+            or find(rows, engine=CLASSIC_ENGINE, encoder=OLD_NAMES.get(encoder)))
 
 
 def who(r):
@@ -71,7 +73,7 @@ def standing(r, best, tied, decided):
     return "tie" if r in tied else ""
 
 
-def whole_space_tables(w, bfs, order):
+def whole_space_tables(w, bfs, order, registry):
     w.heading("Whole-space search",
               "One search from the start over the whole component. Times: median of the repetitions with the 95% "
               "bootstrap CI of the median, mean ± standard deviation, CV = sd / mean (**bold** above 5%; † other "
@@ -81,9 +83,9 @@ def whole_space_tables(w, bfs, order):
               "it used), in this run. *vs fastest*: *tie* where the row's CI overlaps the best median's.")
     for puzzle in sorted({r["puzzle"] for r in bfs}, key=order):
         pr = sorted((r for r in bfs if r["puzzle"] == puzzle), key=lambda r: r["median"])
-        classic_enc = CLASSIC_ENCODER.get(family(puzzle))
+        classic_enc = registry.classic_encoder(puzzle)
         naive = find(pr, engine="naive")
-        classic = classic_row(pr, puzzle)
+        classic = classic_row(pr, puzzle, registry)
         ref = pr[0]
         w.heading(f"{puzzle} ({int(ref.get('states', 0)):,} states, radius {int(ref.get('radius', 0))})", level=3)
         best, tied, decided = stats.fastest(pr)
