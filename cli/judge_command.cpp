@@ -12,35 +12,17 @@
 
 namespace searchbench::cli {
 
-namespace {
-
-const char* const kJudgeFormats = R"(Judges (input on stdin, output on stdout, in the judge's exact format):
-  sicily1151  msquare rules, 2x4. Repeated blocks: a move limit N, then the target's 8 numbers
-              in row order (top row, then bottom row). N = -1 or the end of input stops;
-              nothing may follow the -1. Output per block: "M PATH" (e.g. "2 AB"), or -1
-              when the shortest solution needs more than N moves.
-  sicily1515  the same format under the sicily1515 rules (start 1 2 3 4 / 5 6 7 8).
-  msquare     USACO Magic Squares: 8 numbers, the target in clockwise order (top row left to
-              right, then bottom row right to left). Output: the length, then the smallest
-              shortest path, 60 moves per line (an empty line when the length is 0).
-  fzu1603     T, then T lines of two checkers lines A and B of equal length 1..20 ('#', '@'
-              and one hole '&'). Output: the fewest moves from A to B per line, -1 when
-              unreachable.
-A bad case prints the answers before it, then one error line with its line number (exit 2).)";
-
-}  // namespace
-
 CLI::App* JudgeCommand::add_to(CLI::App& app) {
   std::vector<std::string> engine_names;
   for (const auto& e : engines()) engine_names.emplace_back(e.name);
   auto* cmd = app.add_subcommand("judge", "Answer a judge's input on stdin in its exact output format");
-  cmd->footer(kJudgeFormats);
-  cmd->add_option("name", name_, "sicily1151 | sicily1515 | msquare | fzu1603")->required();
+  cmd->footer(judge_formats());
+  cmd->add_option("name", name_, judge_names(" | "))->required();
   cmd->add_option("--engine", options_.engine,
-                  "route the cases through this engine of the registry (default: a path table from one BFS for fixed starts, "
-                  "a distance-only bidirectional search for fzu1603)")
+                  "route the cases through this engine of the registry (default: ring, one whole-space run whose table "
+                  "answers every case, for fixed starts; a distance-only bidirectional search for fzu1603)")
       ->check(CLI::IsMember(engine_names));
-  cmd->add_option("--encoder", options_.encoder, "encoder for --engine (default: cantor / bitpack)");
+  cmd->add_option("--encoder", options_.encoder, "encoder for --engine (default: bitpack-implied / bitpack)");
   return cmd;
 }
 

@@ -1,35 +1,23 @@
-// Judge front ends. The fixed-start judges (sicily1151, sicily1515, msquare) run one
-// whole-space BFS and keep, per board, the board and move that first reached it, then answer
-// every case by walking back from the target: no search per case (MagicPathTable, over the
-// cantor encoder). --engine/--encoder route the cases through any combination of the
-// registry instead (its whole-space table, or a point query per case), with identical
-// answers. fzu1603 has a different start per case, so each case is a point query: by
-// default a distance-only bidirectional BFS (engines/bidir_distance.hpp) whose table and
-// buffers serve every case, since the registry's engines build theirs per query and also
-// rebuild a path the judge does not print; --engine/--encoder route each case through the
-// registry instead, with identical answers.
+// Judge front ends: each judge's input and output format, the one list of judges, and
+// nothing of the search: the cases go to the suite's engines (judges/routes.hpp).
 #include "judges/judges.hpp"
 
-#include <algorithm>
 #include <charconv>
-#include <cstdint>
-#include <map>
-#include <memory>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "core/errors.hpp"
 #include "core/printable.hpp"
-#include "encoders/checkers_combinatorial.hpp"
-#include "encoders/magic_cantor.hpp"
-#include "engines/bidir_distance.hpp"
-#include "puzzles/checkers_line.hpp"
-#include "registry/registry.hpp"
+#include "judges/routes.hpp"
 #include "puzzles/magic_board.hpp"
 
 namespace searchbench {
 
 namespace {
+
+using judge_routes::CheckersOracle;
+using judge_routes::FixedStartPaths;
 
 constexpr std::size_t kFzuMaxLength = 20;
 
@@ -102,127 +90,13 @@ MagicState read_board(Tokens& in, const MagicBoard& board, bool clockwise) {
   }
 }
 
-// The magic-board judges' default route: one breadth-first search from the start that keeps,
-// for every board, the board it was first reached from and the move. With the moves tried
-// in letter order and the queue in discovery order, each depth's boards enter the queue
-// sorted by their smallest shortest paths (by induction: a board's place follows its
-// parent's, then the move's letter), so the move that first reaches a board ends its
-// lexicographically smallest shortest path, the answer every engine of the registry gives.
-// A case is then one encode and a walk back through the table, with nothing decoded,
-// formatted or parsed per case.
-class MagicPathTable {
- public:
-  explicit MagicPathTable(const MagicBoard& board)
-      : board_(board), enc_(board_), parent_(enc_.key_bound(), kUnseen), move_(enc_.key_bound(), 0) {
-    start_ = static_cast<std::uint32_t>(enc_.encode(board_.start()));
-    parent_[start_] = start_;
-    std::vector<std::uint32_t> queue{start_};
-    queue.reserve(enc_.key_bound());
-    MagicState successor;
-    for (std::size_t head = 0; head < queue.size(); ++head) {
-      const std::uint32_t key = queue[head];
-      const MagicState state = enc_.decode(key);
-      for (int m = 0; m < board_.move_count(); ++m) {
-        if (!board_.apply(state, m, successor)) continue;
-        const auto next = static_cast<std::uint32_t>(enc_.encode(successor));
-        if (parent_[next] != kUnseen) continue;
-        parent_[next] = key;
-        move_[next] = static_cast<std::uint8_t>(m);
-        queue.push_back(next);
-      }
-    }
-  }
-  std::optional<std::string> path(const MagicState& target) const {
-    auto key = static_cast<std::uint32_t>(enc_.encode(target));
-    if (parent_[key] == kUnseen) return std::nullopt;
-    std::string moves;
-    for (; key != start_; key = parent_[key]) moves += board_.move_name(move_[key]);
-    std::reverse(moves.begin(), moves.end());
-    return moves;
-  }
-
- private:
-  static constexpr std::uint32_t kUnseen = ~std::uint32_t{0};
-  MagicBoard board_;
-  MagicCantor enc_;
-  std::uint32_t start_ = 0;
-  std::vector<std::uint32_t> parent_;
-  std::vector<std::uint8_t> move_;
-};
-
-// Answers "path from the fixed start to this board" for a magic-board judge: from the path
-// table by default; with --engine/--encoder from the table of one whole-space run of that
-// registry combination, or by a point query per board for engines without one.
-class MagicOracle {
- public:
-  MagicOracle(const MagicBoard& board, const JudgeOptions& options) : board_(board) {
-    if (options.engine.empty() && options.encoder.empty()) {
-      table_.emplace(board);
-      return;
-    }
-    SolverConfig config;
-    config.puzzle = board.name();
-    config.engine = options.engine.empty() ? "ring" : options.engine;
-    config.encoder = options.encoder.empty() && config.engine != "naive" ? "cantor" : options.encoder;
-    solver_ = make_solver(config);
-    point_queries_ = !engine_info(config.engine).whole_space;
-    if (!point_queries_) solver_->explore();
-  }
-  std::optional<std::string> path(const MagicState& target) {
-    if (table_) return table_->path(target);
-    const std::string text = board_.format(target);
-    if (!point_queries_) return solver_->table_path(text);
-    const SearchResult r = solver_->search(text);
-    return r.found ? std::optional<std::string>(r.path) : std::nullopt;
-  }
-
- private:
-  MagicBoard board_;
-  std::optional<MagicPathTable> table_;
-  std::unique_ptr<Solver> solver_;
-  bool point_queries_ = false;
-};
-
-// fzu1603's default route: distance-only bidirectional search over the combinatorial
-// encoder's perfect keys; one puzzle instance and encoder per (N, '#' count), built at the
-// first case that needs it, and one search object whose table and buffers every case
-// reuses.
-class CheckersDistances {
- public:
-  // Lines whose largest component (C(N-1, k) * N keys) fits a direct table of this size.
-  static constexpr Key kMaxTableBytes = Key{1} << 28;
-  static bool fits(int cells) {
-    return CheckersLine::binomial(cells - 1, (cells - 1) / 2) * static_cast<Key>(cells) <= kMaxTableBytes;
-  }
-
-  int distance(std::string_view a_text, std::string_view b_text) {
-    const int cells = static_cast<int>(a_text.size());
-    const CheckersLine any(cells);
-    const CheckersState a = any.parse(a_text), b = any.parse(b_text);
-    const int hashes = any.count(a, CheckersLine::kHash);
-    if (hashes != any.count(b, CheckersLine::kHash)) return -1;
-    auto& slot = instances_[{cells, hashes}];
-    if (!slot) slot = std::make_unique<Instance>(cells, hashes);
-    return search_.distance(slot->line, slot->encoder, a, b);
-  }
-
- private:
-  struct Instance {
-    Instance(int cells, int hashes) : line(cells, hashes), encoder(line) {}
-    CheckersLine line;
-    CheckersCombinatorial encoder;
-  };
-  std::map<std::pair<int, int>, std::unique_ptr<Instance>> instances_;
-  BidirDistance<CheckersLine, CheckersCombinatorial> search_;
-};
-
 }  // namespace
 
 std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOptions& options) {
   Tokens in(input);
   const MagicBoard board(4, sicily1515 ? MagicRules::sicily1515 : MagicRules::msquare);
   if (in.at_end()) throw InputError("line 1: empty input: expected a move limit N");
-  std::optional<MagicOracle> oracle;  // built at the first case
+  std::optional<FixedStartPaths> oracle;  // built at the first case
   std::string out;
   out.reserve(input.size() + input.size() / 4);  // an answer line is about as long as its case
   in.keep_answers(out);
@@ -261,7 +135,7 @@ std::string judge_msquare(std::string_view input, const JudgeOptions& options) {
     in.next();
     in.fail("unexpected extra input after the 8 numbers");
   }
-  MagicOracle oracle(board, options);
+  FixedStartPaths oracle(board, options);
   const auto path = oracle.path(target);
   if (!path) throw std::logic_error("msquare: every board is reachable, yet no path was found");
   std::string out = std::to_string(path->size()) + "\n";
@@ -275,8 +149,7 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
   auto count = in.next_int("the case count T");
   if (!count) throw InputError("line 1: empty input: expected the case count T");
   if (*count < 0) in.fail("case count " + std::to_string(*count) + " is negative");
-  const bool registry_route = !options.engine.empty() || !options.encoder.empty();
-  CheckersDistances distances;
+  CheckersOracle oracle(options);
   std::string out;
   in.keep_answers(out);
   for (long long c = 0; c < *count; ++c) {
@@ -294,21 +167,7 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
       in.fail("board length " + std::to_string(a->size()) + " is outside fzu1603's 1.." + std::to_string(kFzuMaxLength) +
               " (longer lines: searchbench run --puzzle checkers-N)");
     try {
-      int distance;
-      if (registry_route || !CheckersDistances::fits(static_cast<int>(a->size()))) {
-        SolverConfig config;
-        config.puzzle = "checkers-" + std::to_string(a->size());
-        config.engine = options.engine.empty() ? "bidir" : options.engine;
-        config.encoder = options.encoder.empty() && config.engine != "naive" ? "bitpack" : options.encoder;
-        config.start = std::string(*a);
-        auto solver = make_solver(config);
-        solver->puzzle().normalize_state(*b);  // validates B before any search
-        const SearchResult r = solver->search(*b);
-        distance = r.found ? r.distance : -1;
-      } else {
-        distance = distances.distance(*a, *b);
-      }
-      out += std::to_string(distance);
+      out += std::to_string(oracle.distance(*a, *b));
       out += '\n';
     } catch (const InputError& e) {
       in.fail(e.what());
@@ -321,28 +180,91 @@ std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
   return out;
 }
 
-void validate_judge(std::string_view name, const JudgeOptions& options) {
-  SolverConfig config;
-  if (name == "sicily1151" || name == "msquare" || name == "sicily1515") {
-    config.puzzle = name == "sicily1515" ? "sicily1515" : "msquare";
-    config.engine = options.engine.empty() ? "ring" : options.engine;
-    config.encoder = options.encoder.empty() && config.engine != "naive" ? "cantor" : options.encoder;
-  } else if (name == "fzu1603") {
-    config.puzzle = "checkers-5";
-    config.engine = options.engine.empty() ? "bidir" : options.engine;
-    config.encoder = options.encoder.empty() && config.engine != "naive" ? "bitpack" : options.encoder;
-  } else {
-    throw InputError("unknown judge '" + printable(name) + "' (choose sicily1151, sicily1515, msquare or fzu1603)");
+namespace {
+
+// The one list of judges: name, help text, the function that answers it, and the registry
+// puzzle and route its engine and encoder options are checked against before any input.
+struct Judge {
+  JudgeInfo info;
+  std::string (*run)(std::string_view input, const JudgeOptions& options);
+  std::string_view probe_puzzle;
+  judge_routes::Route route;
+};
+
+constexpr Judge kJudges[] = {
+    {{"sicily1151",
+      "msquare rules, 2x4. Repeated blocks: a move limit N, then the target's 8 numbers\n"
+      "in row order (top row, then bottom row). N = -1 or the end of input stops;\n"
+      "nothing may follow the -1. Output per block: \"M PATH\" (e.g. \"2 AB\"), or -1\n"
+      "when the shortest solution needs more than N moves."},
+     [](std::string_view input, const JudgeOptions& options) { return judge_sicily(input, false, options); },
+     "msquare", judge_routes::kFixedStart},
+    {{"sicily1515", "the same format under the sicily1515 rules (start 1 2 3 4 / 5 6 7 8)."},
+     [](std::string_view input, const JudgeOptions& options) { return judge_sicily(input, true, options); },
+     "sicily1515", judge_routes::kFixedStart},
+    {{"msquare",
+      "USACO Magic Squares: 8 numbers, the target in clockwise order (top row left to\n"
+      "right, then bottom row right to left). Output: the length, then the smallest\n"
+      "shortest path, 60 moves per line (an empty line when the length is 0)."},
+     [](std::string_view input, const JudgeOptions& options) { return judge_msquare(input, options); },
+     "msquare", judge_routes::kFixedStart},
+    {{"fzu1603",
+      "T, then T lines of two checkers lines A and B of equal length 1..20 ('#', '@'\n"
+      "and one hole '&'). Output: the fewest moves from A to B per line, -1 when\n"
+      "unreachable."},
+     [](std::string_view input, const JudgeOptions& options) { return judge_fzu1603(input, options); },
+     "checkers-5", judge_routes::kCheckers},
+};
+
+const Judge& find_judge(std::string_view name) {
+  for (const Judge& j : kJudges)
+    if (j.info.name == name) return j;
+  throw InputError("unknown judge '" + printable(name) + "' (choose " + judge_names(", ", " or ") + ")");
+}
+
+}  // namespace
+
+std::span<const JudgeInfo> judges() {
+  static const std::vector<JudgeInfo> list = [] {
+    std::vector<JudgeInfo> out;
+    for (const Judge& j : kJudges) out.push_back(j.info);
+    return out;
+  }();
+  return list;
+}
+
+std::string judge_names(std::string_view separator, std::string_view last) {
+  std::string out;
+  const std::size_t n = std::size(kJudges);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i > 0) out += i + 1 == n && !last.empty() ? last : separator;
+    out += kJudges[i].info.name;
   }
-  make_solver(config);  // throws for an unknown engine or encoder, or one that does not fit
+  return out;
+}
+
+std::string judge_formats() {
+  constexpr std::size_t kColumn = 12;  // the names' column width; the formats start after it
+  std::string out = "Judges (input on stdin, output on stdout, in the judge's exact format):\n";
+  for (const Judge& j : kJudges) {
+    out += "  " + std::string(j.info.name) + std::string(kColumn - j.info.name.size(), ' ');
+    for (const char ch : j.info.format) {
+      out += ch;
+      if (ch == '\n') out.append(kColumn + 2, ' ');
+    }
+    out += '\n';
+  }
+  return out + "A bad case prints the answers before it, then one error line with its line number (exit 2).";
+}
+
+void validate_judge(std::string_view name, const JudgeOptions& options) {
+  const Judge& judge = find_judge(name);
+  // Throws for an unknown engine or encoder, or one that does not fit.
+  make_solver(judge_routes::config(std::string(judge.probe_puzzle), judge.route, options));
 }
 
 std::string run_judge(std::string_view name, std::string_view input, const JudgeOptions& options) {
-  if (name == "sicily1151") return judge_sicily(input, false, options);
-  if (name == "sicily1515") return judge_sicily(input, true, options);
-  if (name == "msquare") return judge_msquare(input, options);
-  if (name == "fzu1603") return judge_fzu1603(input, options);
-  throw InputError("unknown judge '" + printable(name) + "' (choose sicily1151, sicily1515, msquare or fzu1603)");
+  return find_judge(name).run(input, options);
 }
 
 }  // namespace searchbench

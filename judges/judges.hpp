@@ -4,6 +4,7 @@
 // and stdout; the tests and benchmarks call them directly.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -27,14 +28,25 @@ std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOpt
 std::string judge_msquare(std::string_view input, const JudgeOptions& options = {});
 std::string judge_fzu1603(std::string_view input, const JudgeOptions& options = {});
 
-// The judge names, in the order the help lists them.
-inline constexpr std::string_view kJudgeNames[] = {"sicily1151", "sicily1515", "msquare", "fzu1603"};
+struct JudgeInfo {
+  std::string_view name;
+  // Its input and output as `judge --help` describes them: wrapped lines, each after the
+  // first indented to line up under the first (judge_formats()).
+  std::string_view format;
+};
+// Every judge, in the order the help lists them.
+std::span<const JudgeInfo> judges();
+// The judge names joined by `separator`, the last two by `last` (default: `separator`):
+// judge_names(" | ") is "sicily1151 | sicily1515 | msquare | fzu1603".
+std::string judge_names(std::string_view separator, std::string_view last = {});
+// `judge --help`'s footer: every judge's format, then what a bad case prints.
+std::string judge_formats();
 
 // Checks the judge name and the engine/encoder choice before any input is read; throws
 // InputError naming the problem.
 void validate_judge(std::string_view name, const JudgeOptions& options);
 
-// Dispatch by judge name: sicily1151 | sicily1515 | msquare | fzu1603.
+// Dispatch by judge name (one of judges()).
 std::string run_judge(std::string_view name, std::string_view input, const JudgeOptions& options = {});
 
 }  // namespace searchbench

@@ -70,7 +70,7 @@ TEST(Judges, EveryEngineGivesByteIdenticalOutput) {
 }
 
 // Every one of the 8! boards, with limits from 0 to 24 in turn: the default sicily route
-// (its path table) answers as another whole-space engine's table does.
+// (ring's table) answers as another whole-space engine's table does.
 TEST(Judges, SicilyDefaultRouteMatchesAnotherEngine) {
   std::vector<int> cells{1, 2, 3, 4, 5, 6, 7, 8};
   std::string input;
@@ -108,6 +108,49 @@ TEST(Judges, Fzu1603DefaultRouteMatchesTheEnginesOnMixedCases) {
   const std::string expected = run_judge("fzu1603", input);
   EXPECT_EQ(run_judge("fzu1603", input, {"bidir", "bitpack"}), expected);
   EXPECT_EQ(run_judge("fzu1603", input, {"ring", "maskhole"}), expected);
+}
+
+TEST(Judges, MsquareAndSicily1515AgreeAcrossEngines) {
+  for (const char* board : {"2 6 8 4 5 7 3 1\n", "8 7 6 5 4 3 2 1\n", "1 2 3 4 5 6 7 8\n", "6 3 8 2 1 4 7 5\n"})
+    expect_identical_for_every_engine("msquare", board, {"cantor", "decimal", "octal"});
+  expect_identical_for_every_engine("sicily1515", "22\n8 7 6 5\n4 3 2 1\n4\n5 8 7 6\n4 1 2 3\n30\n2 4 6 8\n1 3 5 7\n-1\n",
+                                    {"cantor", "bitpack"});
+}
+
+// An option left out takes the judge's default: the engine (ring; bidir for fzu1603) with
+// only --encoder, the encoder (cantor; bitpack) with only --engine, none for naive.
+TEST(Judges, AnOptionLeftOutTakesTheJudgesDefault) {
+  const std::string sicily = "30\n5 8 7 6\n4 1 2 3\n1\n5 8 7 6\n4 1 2 3\n-1\n";
+  const std::string expected = run_judge("sicily1151", sicily);
+  EXPECT_EQ(expected, "2 AB\n-1\n");
+  EXPECT_EQ(run_judge("sicily1151", sicily, {"ring", "cantor"}), expected);
+  EXPECT_EQ(run_judge("sicily1151", sicily, {"", "decimal"}), expected);
+  EXPECT_EQ(run_judge("sicily1151", sicily, {"bidir", ""}), expected);
+  const std::string fzu = "3\n##&@@ @@&##\n#&#@@ ##&@@\n##&@@ #@&@@\n";
+  EXPECT_EQ(run_judge("fzu1603", fzu), "8\n1\n-1\n");
+  EXPECT_EQ(run_judge("fzu1603", fzu, {"", "combinatorial"}), "8\n1\n-1\n");
+  EXPECT_EQ(run_judge("fzu1603", fzu, {"iddfs", ""}), "8\n1\n-1\n");
+  EXPECT_EQ(run_judge("fzu1603", fzu, {"naive", ""}), "8\n1\n-1\n");
+}
+
+// The one list of judges: what the help, the validation and the dispatch read.
+TEST(Judges, OneListNamesEveryJudge) {
+  std::vector<std::string> names;
+  for (const JudgeInfo& j : judges()) {
+    names.emplace_back(j.name);
+    EXPECT_FALSE(j.format.empty()) << j.name;
+    EXPECT_NO_THROW(validate_judge(j.name, {})) << j.name;
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"sicily1151", "sicily1515", "msquare", "fzu1603"}));
+  EXPECT_EQ(judge_names(" | "), "sicily1151 | sicily1515 | msquare | fzu1603");
+  EXPECT_EQ(judge_names(", ", " or "), "sicily1151, sicily1515, msquare or fzu1603");
+  const std::string help = judge_formats();
+  EXPECT_EQ(help.rfind("Judges (input on stdin, output on stdout, in the judge's exact format):\n  sicily1151  msquare rules, 2x4.", 0), 0u);
+  EXPECT_NE(help.find("\n  msquare     USACO Magic Squares: 8 numbers, the target in clockwise order (top row left to\n"
+                      "              right, then bottom row right to left)."),
+            std::string::npos);
+  EXPECT_NE(help.find("\n              unreachable.\nA bad case prints the answers before it"), std::string::npos);
+  EXPECT_EQ(help.back(), '.');
 }
 
 TEST(Judges, BadInputGetsOneClearLineWithItsLineNumber) {
