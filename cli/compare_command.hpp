@@ -19,7 +19,7 @@ class CompareCommand {
 
  private:
   struct Args {
-    std::string puzzle = "msquare";
+    std::string puzzle = default_puzzle();
     std::string targets_file;
     int random = 0;
     std::vector<std::string> threads_text = {"1", "2"};  // --threads, read as text and split in run()

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "registry/registry.hpp"
+
 namespace searchbench {
 
 
@@ -63,7 +65,7 @@ class OutputTarget {
 OutputTarget open_output(const std::string& path);
 
 struct ExportArgs {
-  std::string puzzle = "msquare";
+  std::string puzzle = default_puzzle();
   std::string encoder;
   std::string format = "el";
   std::string output = "-";

@@ -32,7 +32,7 @@ class RunCommand {
 
  private:
   struct Args {
-    std::string puzzle = "msquare";
+    std::string puzzle = default_puzzle();
     std::string engine = "ring";
     std::string encoder;
     int threads = 0;  // 0: every core for the threaded engines, 1 for the serial ones

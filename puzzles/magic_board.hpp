@@ -48,6 +48,8 @@ class MagicBoard {
   static constexpr std::string_view kFamily = "magic";
   static constexpr std::string_view kNames = "msquare, msquare-2xK, sicily1515, sicily1515-2xK";
   static constexpr std::string_view kSizes = "msquare-2xK K=2..8, sicily1515-2xK even K";
+  // The suite's default puzzle (the first family's): the board of USACO msquare.
+  static constexpr std::string_view kDefaultPuzzle = "msquare";
   // The contest solutions pack a board three bits a cell.
   static constexpr std::string_view kClassicEncoder = "bitpack";
 

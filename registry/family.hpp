@@ -2,14 +2,17 @@
 // registry/families.hpp. The names, sizes and examples come from the puzzle type itself
 // (kFamily, kNames, kSizes, examples(), test_examples(), from_name(), the inverse of its
 // name()), as an encoder's name comes from its kName. Optional on the puzzle type:
-// kClassicEncoder (the encoder of the family's classic contest solution), benchmark_plan()
-// (core/benchmark_plan.hpp: what the benchmarks run on it besides whole spaces), TextOptions
-// (declared options, core/declared_options.hpp, with kAppliesTo naming the family's puzzles
-// in errors) read by `read(text, options, what)`, how the front ends read a state the user
-// wrote. An optional `for_start(state)` on
-// the puzzle gives the instance a start state needs (checkers: the piece counts the
-// encoders rank by). An encoder that was renamed may declare kFormerName and
-// former_name_fits(puzzle), and still answers to the old name where it fits.
+// * kDefaultPuzzle: the first family's is the commands' default puzzle;
+// * kClassicEncoder: the encoder of the family's classic contest solution;
+// * benchmark_plan(): what the benchmarks run on it besides whole spaces
+//   (core/benchmark_plan.hpp);
+// * TextOptions: declared options of how a state is written (core/declared_options.hpp),
+//   with kAppliesTo naming the family's puzzles in errors, read by `read(text, options,
+//   what)`, how the front ends read a state the user wrote;
+// * for_start(state): the instance a start state needs (checkers: the piece counts the
+//   encoders rank by).
+// An encoder that was renamed may declare kFormerName and former_name_fits(puzzle), and
+// still answers to the old name where it fits.
 #pragma once
 
 #include <cstddef>

@@ -43,6 +43,12 @@ PuzzleSpec parse_puzzle(std::string_view name) {
   return spec;
 }
 
+std::string default_puzzle() {
+  using First = AllFamilies::At<0>::Puzzle;
+  if constexpr (requires { First::kDefaultPuzzle; }) return std::string(First::kDefaultPuzzle);
+  else return First::examples().front();
+}
+
 const std::vector<FamilyInfo>& families() {
   static const std::vector<FamilyInfo> list = [] {
     std::vector<FamilyInfo> out;

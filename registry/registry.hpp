@@ -29,6 +29,9 @@ struct PuzzleSpec {
 
 // Throws InputError naming the problem (unknown family, malformed or unsupported size).
 PuzzleSpec parse_puzzle(std::string_view name);
+// The puzzle the commands take when given none: the first family's kDefaultPuzzle (else its
+// first example).
+std::string default_puzzle();
 
 struct FamilyInfo {
   std::string name;
