@@ -44,6 +44,7 @@ concept ExpansionRouting = requires(R r, Key k) {
 
 // Local: the table holds the whole space, every successor is claimed in it.
 struct ClaimLocally {
+  static constexpr bool kAllLocal = true;  // nothing to test or route: the step's tightest loop
   static constexpr Key base() { return 0; }
   static constexpr bool owns(Key) { return true; }
   static void route(Key) {}
@@ -65,25 +66,45 @@ struct RouteByRank {
   static void before_batch() {}
 };
 
+// Whether a policy routes nothing (kAllLocal): its keys start at 0 and all are owned.
+template <class R>
+constexpr bool all_local() {
+  if constexpr (requires { R::kAllLocal; }) return R::kAllLocal;
+  else return false;
+}
+
 // Expands the cells holding `current` in words [begin, end) of `cells` (retiring them),
 // claims with `next` the successors the table owns and routes the others.
+// Flattened: the decode, moves and encode of every successor are inlined into this loop
+// (as they were into each of the three loops this one replaces); a policy keeps its cold
+// work out of line (SegmentRouter::flush).
 template <Puzzle P, Encoder<P> E, ExpansionRouting Routing>
-void expand_and_route(const P& puzzle, const E& enc, TwoBitCells& cells, std::uint64_t begin, std::uint64_t end,
+[[gnu::flatten]] void expand_and_route(const P& puzzle, const E& enc, TwoBitCells& cells, std::uint64_t begin, std::uint64_t end,
                       unsigned current, unsigned next, ExpansionScratch& local, Routing& routing) {
   const Key base = routing.base();
   for_each_frontier_batch(cells, begin, end, current, base, local.keys, kExpansionBatch, [&] {
     routing.before_batch();
     local.inside.clear();
     typename P::State successor;
-    for (const Key k : local.keys)
-      local.generated += for_each_successor_key(puzzle, enc, k, successor, [&](Key n) {
-        if (routing.owns(n)) {
-          __builtin_prefetch(cells.address_of(n - base), 1);
-          local.inside.push_back(n - base);
-        } else {
-          routing.route(n);
-        }
-      });
+    if constexpr (all_local<Routing>()) {
+      // Every successor is inside: no test per successor, and the count is the batch's.
+      for (const Key k : local.keys)
+        for_each_successor_key(puzzle, enc, k, successor, [&](Key n) {
+          __builtin_prefetch(cells.address_of(n), 1);
+          local.inside.push_back(n);
+        });
+      local.generated += local.inside.size();
+    } else {
+      for (const Key k : local.keys)
+        local.generated += for_each_successor_key(puzzle, enc, k, successor, [&](Key n) {
+          if (routing.owns(n)) {
+            __builtin_prefetch(cells.address_of(n - base), 1);
+            local.inside.push_back(n - base);
+          } else {
+            routing.route(n);
+          }
+        });
+    }
     for (const Key n : local.inside) local.found += cells.claim(n, next);
     local.expanded += local.keys.size();
   });

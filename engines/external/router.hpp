@@ -84,7 +84,7 @@ struct SegmentRouter {
   std::uint64_t segments() const { return locks.size(); }
 
   // `buffer` (offsets into segment `target`) sorted, deduplicated and appended as one run.
-  void flush(std::uint64_t target, std::vector<std::uint32_t>& buffer, RoutingScratch& scratch) {
+  [[gnu::noinline]] void flush(std::uint64_t target, std::vector<std::uint32_t>& buffer, RoutingScratch& scratch) {
     if (buffer.empty()) return;
     sort_offsets(buffer, scratch, static_cast<unsigned>(std::bit_width(segment_keys - 1)));
     buffer.erase(std::unique(buffer.begin(), buffer.end()), buffer.end());
