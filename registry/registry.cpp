@@ -43,11 +43,13 @@ PuzzleSpec parse_puzzle(std::string_view name) {
   return spec;
 }
 
-std::string default_puzzle() {
-  using First = AllFamilies::At<0>::Puzzle;
-  if constexpr (requires { First::kDefaultPuzzle; }) return std::string(First::kDefaultPuzzle);
-  else return First::examples().front();
+template <class P>
+std::string default_puzzle_of() {
+  if constexpr (requires { P::kDefaultPuzzle; }) return std::string(P::kDefaultPuzzle);
+  else return P::examples().front();
 }
+
+std::string default_puzzle() { return default_puzzle_of<AllFamilies::At<0>::Puzzle>(); }
 
 const std::vector<FamilyInfo>& families() {
   static const std::vector<FamilyInfo> list = [] {

@@ -24,6 +24,19 @@
 
 namespace searchbench {
 
+// The keys the threads found at a level, joined into the next frontier list.
+template <class Locals>
+void join_found(Locals& locals, std::vector<Key>& next) {
+  std::size_t total = 0;
+  for (auto& local : locals) total += local.found.size();
+  next.clear();
+  next.reserve(total);
+  for (auto& local : locals) {
+    next.insert(next.end(), local.found.begin(), local.found.end());
+    local.found.clear();
+  }
+}
+
 // Searches from `start` until the space is exhausted, the depth limit is reached or, with
 // a target, the level that reaches it is complete. Fills depth_counts, expanded, generated,
 // found/distance and the frontier lists' peak bytes.
@@ -84,14 +97,7 @@ SearchResult frontier_levels(const P& puzzle, const E& enc, const SearchOptions&
                            ProgressReporter::percent(expanded, frontier.size()) + " of depth " + std::to_string(depth) + " expanded");
     });
     result.expanded += frontier.size();
-    std::size_t total = 0;
-    for (auto& local : locals) total += local.found.size();
-    next.clear();
-    next.reserve(total);
-    for (auto& local : locals) {
-      next.insert(next.end(), local.found.begin(), local.found.end());
-      local.found.clear();
-    }
+    join_found(locals, next);
     if (next.empty()) break;
     result.depth_counts.push_back(next.size());
     peak_frontier = std::max<std::uint64_t>(peak_frontier, frontier.size() + next.size());

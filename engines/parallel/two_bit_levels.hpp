@@ -4,7 +4,8 @@
 // that. Each level is one pass over the cells in key order, split into chunks over the
 // threads, either top-down (engines/parallel/two_bit_top_down.hpp) or, once the frontier
 // outnumbers the unseen states by SearchOptions::bottom_up_ratio and the encoder is
-// perfect, bottom-up (engines/parallel/two_bit_bottom_up.hpp). The first, tiny levels run
+// perfect (should_go_bottom_up, engines/parallel/level_loop.hpp: the loop the mpi engine
+// shares), bottom-up (engines/parallel/two_bit_bottom_up.hpp). The first, tiny levels run
 // serially from a list instead (two_bit_serial_levels).
 #pragma once
 
@@ -24,6 +25,7 @@
 #include "core/search_options.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
+#include "engines/parallel/level_loop.hpp"
 #include "engines/parallel/level_strategy.hpp"
 #include "engines/parallel/two_bit_bottom_up.hpp"
 #include "engines/parallel/two_bit_scratch.hpp"
@@ -84,21 +86,16 @@ SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& 
   cells.mark_key(start_key, TwoBitCells::current_code(0));
   result.depth_counts.push_back(1);
   result.depth_seconds.push_back(0.0);
-  int depth = two_bit_serial_levels(puzzle, enc, options, cells, start_key, result, progress);
-  if (depth < 0) {  // the search ended within the small levels
+  const int first_scan = two_bit_serial_levels(puzzle, enc, options, cells, start_key, result, progress);
+  if (first_scan < 0) {  // the search ended within the small levels
     result.peak_bytes = cells.bytes();
     return result;
   }
   std::uint64_t seen = result.states();
   tbb::enumerable_thread_specific<TwoBitScratch<typename P::State>> scratch;
   const std::uint64_t grain = std::max<std::uint64_t>(64, cells.words() / (256 * static_cast<std::uint64_t>(options.threads)));
-  for (;; ++depth) {
-    if (options.max_depth >= 0 && depth >= options.max_depth) break;
-    // Bottom-up once asking every unseen state for a parent in the frontier (stopping at
-    // the first) is cheaper than expanding the frontier.
-    const bool bottom_up = every_key_is_state<E>() && !strategy.top_down &&
-                           static_cast<double>(result.depth_counts.back()) >
-                               strategy.bottom_up_ratio * static_cast<double>(bound - seen);
+  const LevelRule rule{options.max_depth, every_key_is_state<E>() && !strategy.top_down, strategy.bottom_up_ratio, bound};
+  run_levels(rule, first_scan, seen, result, progress, true, [&](int depth, bool bottom_up) {
     // Heartbeats: the words scanned and states found so far, published once per chunk.
     const std::uint64_t frontier = result.depth_counts.back(), settled = seen - frontier;
     std::atomic<std::uint64_t> words_done{0}, found_so_far{0};
@@ -125,12 +122,8 @@ SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& 
     }
     std::uint64_t found = 0;
     for (auto& local : scratch) found += std::exchange(local.found, 0);
-    if (found == 0) break;
-    seen += found;
-    result.depth_counts.push_back(found);
-    result.depth_seconds.push_back(progress.seconds());
-    progress.depth_done(depth + 1, found, seen, seen - found, *result.depth_seconds.back());
-  }
+    return found;
+  });
   for (auto& local : scratch) {
     result.expanded += local.expanded;
     result.generated += local.generated;

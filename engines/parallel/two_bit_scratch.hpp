@@ -1,5 +1,6 @@
 // Per-thread scratch of the two-bit levels (engines/parallel/two_bit_levels.hpp): the batch
-// being worked on and the thread's counts.
+// being worked on and the thread's counts, those of the shared expansion step
+// (engines/expansion_kernel.hpp) plus the parents looked up by bottom-up levels.
 #pragma once
 
 #include <cstddef>
@@ -7,19 +8,18 @@
 #include <vector>
 
 #include "core/concepts.hpp"
+#include "engines/expansion_kernel.hpp"
 
 namespace searchbench {
 
-// States handled together: their successor (or parent) keys are computed and prefetched as
-// a batch before any is claimed, so the random accesses into a table far larger than the
-// caches overlap instead of stalling one after another.
-inline constexpr std::size_t kTwoBitBatch = 64;
+// Unseen cells resolved together by a bottom-up level: the same batch as the expansion
+// step's, for the same reason (their parents' cells are prefetched as a batch).
+inline constexpr std::size_t kTwoBitBatch = kExpansionBatch;
 
 template <class State>
-struct TwoBitScratch {
-  std::vector<Key> keys, neighbours;
+struct TwoBitScratch : ExpansionScratch {
+  std::vector<Key> neighbours;  // bottom-up: a parent key per open cell of the batch
   std::vector<State> states;
-  std::uint64_t found = 0, expanded = 0, generated = 0;
 };
 
 }  // namespace searchbench
