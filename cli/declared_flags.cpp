@@ -16,7 +16,10 @@ DeclaredFlags::Flag& DeclaredFlags::flag_for(const OptionSpec& spec, bool of_eng
         throw std::logic_error("option --" + spec.name + " is declared twice with different kinds");
       return *f;
     }
-  flags_.push_back(std::make_unique<Flag>(Flag{spec, of_engines}));
+  auto flag = std::make_unique<Flag>();
+  flag->spec = spec;
+  flag->of_engines = of_engines;
+  flags_.push_back(std::move(flag));
   return *flags_.back();
 }
 

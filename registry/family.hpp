@@ -48,8 +48,13 @@ struct Family {
 
   static FamilyInfo info() {
     using TextOptions = typename TextOptionsOf<P>::Type;
-    FamilyInfo i{std::string(P::kFamily), std::string(P::kNames), std::string(P::kSizes), P::examples(), P::test_examples(),
-                 {std::string(Encoders::kName)...}};
+    FamilyInfo i;
+    i.name = P::kFamily;
+    i.names = P::kNames;
+    i.sizes = P::kSizes;
+    i.examples = P::examples();
+    i.test_examples = P::test_examples();
+    i.encoders = {std::string(Encoders::kName)...};
     if constexpr (requires { P::kClassicEncoder; }) i.classic_encoder = P::kClassicEncoder;
     i.options = option_specs<TextOptions>();
     if constexpr (requires { TextOptions::kAppliesTo; }) i.options_apply_to = TextOptions::kAppliesTo;
