@@ -123,7 +123,6 @@ SolverConfig RunCommand::configuration(const PuzzleSpec& spec, const EngineInfo&
   if (!a.target.empty() && engine.counts_only)
     throw InputError("engine '" + a.engine + "' counts whole spaces only; use bidir for point queries");
   c.options.max_depth = a.max_depth;
-  if (!a.start.empty()) c.start = make_puzzle({a.puzzle, {}, c.text_options})->read_state(a.start, "--start");
   if (!a.quiet && (a.progress || isatty(STDERR_FILENO))) {
     // One line per depth and heartbeats inside long ones (cli/progress.hpp); the percentage
     // and the time left are of the component, whose size is known up front.
@@ -141,7 +140,10 @@ int RunCommand::run() const {
   const EngineInfo& engine = engine_info(a.engine);
   const int warmup = warmup_runs(a.repetitions, a.warmup);
   SolverConfig config = configuration(spec, engine, warmup + a.repetitions);
-  const std::string target = a.target.empty() ? "" : make_puzzle({a.puzzle, {}, config.text_options})->read_state(a.target, "--target");
+  // The states as the user wrote them, read with the family's text options (--order).
+  const auto reader = make_puzzle({a.puzzle, {}, config.text_options});
+  if (!a.start.empty()) config.start = reader->read_state(a.start, "--start");
+  const std::string target = a.target.empty() ? "" : reader->read_state(a.target, "--target");
   auto solver = make_solver(config);
 #ifdef SEARCHBENCH_HAVE_MPI
   // Before any other collective; ranks started differently all end with status 2, rank 0 saying why.

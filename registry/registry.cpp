@@ -10,10 +10,10 @@ namespace searchbench {
 
 namespace {
 
-// "a, b, c or d"
-std::string one_of(const std::vector<std::string>& names) {
+// "a, b, c or d" (last " or "), "a, b and c" (last " and ").
+std::string listed(const std::vector<std::string>& names, const char* last = " or ") {
   std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? last : ", ") + names[i];
   return out;
 }
 
@@ -31,7 +31,7 @@ void with_family(std::string_view name, Fn&& fn) {
   if (!found) {
     std::vector<std::string> names;
     for (const auto& f : families()) names.push_back(f.names);
-    throw InputError("unknown puzzle '" + std::string(name) + "' (choose " + one_of(names) + ")");
+    throw InputError("unknown puzzle '" + std::string(name) + "' (choose " + listed(names) + ")");
   }
 }
 
@@ -80,7 +80,7 @@ const EngineInfo& engine_info(std::string_view name) {
     if (e.name == name) return e;
   std::vector<std::string> names;
   for (const auto& e : engines()) names.emplace_back(e.name);
-  throw InputError("unknown engine '" + std::string(name) + "' (choose " + one_of(names) + ")");
+  throw InputError("unknown engine '" + std::string(name) + "' (choose " + listed(names) + ")");
 }
 
 std::vector<EncoderInfo> encoders(const PuzzleSpec& puzzle) {
@@ -137,6 +137,8 @@ std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vecto
   return out;
 }
 
+namespace {
+
 // The one check of a thread count, for every engine.
 void check_threads(const EngineInfo& engine, int threads) {
   if (threads < 1 || threads > kMaxThreads)
@@ -145,11 +147,12 @@ void check_threads(const EngineInfo& engine, int threads) {
     std::vector<std::string> threaded;
     for (const auto& e : engines())
       if (e.threaded) threaded.push_back("'" + std::string(e.name) + "'");
-    std::string list;
-    for (std::size_t i = 0; i < threaded.size(); ++i) list += (i == 0 ? "" : i + 1 == threaded.size() ? " and " : ", ") + threaded[i];
-    throw InputError("engine '" + std::string(engine.name) + "' is serial; --threads applies to " + list + " only");
+    throw InputError("engine '" + std::string(engine.name) + "' is serial; --threads applies to " + listed(threaded, " and ") +
+                     " only");
   }
 }
+
+}  // namespace
 
 std::unique_ptr<Solver> make_solver(const SolverConfig& config) {
   std::unique_ptr<Solver> solver;
