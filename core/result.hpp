@@ -18,6 +18,22 @@ struct OutOfCoreStats {
   int resumed_from = -1;                            // the first depth a resumed run still had to count; -1: a fresh run
 };
 
+// What a heuristic search (engines idastar, astar) adds to its result, kept as Fast Downward
+// keeps it: the heuristic's build apart from the search.
+struct HeuristicStats {
+  std::string name;
+  double build_seconds = 0.0;  // building it for this target (a database's BFS or load); 0 when reused
+  std::uint64_t bytes = 0;     // what it holds in memory
+  int initial = 0;             // its estimate at the start
+  std::string note;            // how it was built ("loaded from ...", "built in-process", ...)
+  bool reused = false;         // built earlier in this process for the same target
+};
+// One iteration of IDA*: its f bound and the nodes it expanded and generated.
+struct IterationStats {
+  int bound = 0;
+  std::uint64_t expanded = 0, generated = 0;
+};
+
 struct SearchResult {
   // Point queries: true when the target was reached within the depth limit.
   bool found = false;
@@ -37,6 +53,8 @@ struct SearchResult {
   double seconds = 0.0;
   int threads = 0;              // threads the run could actually use (parallel: its arena's); 0: not reported
   std::optional<OutOfCoreStats> out_of_core;
+  std::optional<HeuristicStats> heuristic;  // heuristic searches only; seconds excludes its build
+  std::vector<IterationStats> iterations;   // idastar: one per f bound tried
   // Distributed runs (engine mpi): the ranks that took part and the bytes they sent one
   // another; peak_bytes then sums all ranks. Only rank 0's result reports.
   int ranks = 1;

@@ -11,6 +11,11 @@
 //                an inverse move, Puzzle::inverse_move(m) >= 0; the others are left out)
 //   distributed  it declares kDistributed = true (runs across MPI ranks, one job per
 //                process: compare, the matrix and the benchmarks leave it out)
+//   heuristic    it declares kUsesHeuristic = true: point queries through a heuristic
+//                (core/heuristic.hpp), `search(start, target, heuristic)`; the family builds
+//                it over each of its heuristics
+//   any optimal  it declares kAnyOptimalPath = true: its paths are shortest but not always
+//                the lexicographically smallest (the tests check their length and moves)
 //   options      it declares `using Options = S;`, S a struct of declared options
 //                (core/declared_options.hpp), and takes an S after its SearchOptions
 // Adding an engine: its file under engines/, its #include and its name in BuiltinEngines.
@@ -67,6 +72,8 @@ struct EngineTraits {
   static constexpr bool perfect_only = requires { requires Type::kPerfectEncoderOnly; };
   static constexpr bool distributed = requires { requires Type::kDistributed; };
   static constexpr bool needs_inverse_moves = requires { requires Type::kNeedsInverseMoves; };
+  static constexpr bool uses_heuristic = requires { requires Type::kUsesHeuristic; };
+  static constexpr bool any_optimal_path = requires { requires Type::kAnyOptimalPath; };
   // The options it declares (Type::Options, core/declared_options.hpp).
   static std::vector<OptionSpec> options() {
     if constexpr (requires { typename Type::Options; }) return option_specs<typename Type::Options>();

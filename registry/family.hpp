@@ -13,6 +13,9 @@
 //   encoders rank by).
 // An encoder that was renamed may declare kFormerName and former_name_fits(puzzle), and
 // still answers to the old name where it fits.
+// A family's heuristics (core/heuristic.hpp) follow on the same line:
+// Family<P, Encoders...>::WithHeuristics<H...>; `blind` comes first in every family's list,
+// and the last heuristic that fits an instance is its default (list the strongest last).
 #pragma once
 
 #include <cstddef>
@@ -23,7 +26,9 @@
 #include <vector>
 
 #include "core/concepts.hpp"
+#include "core/heuristic.hpp"
 #include "core/declared_options.hpp"
+#include "heuristics/blind.hpp"
 #include "registry/registry.hpp"
 
 namespace searchbench {
@@ -39,10 +44,15 @@ struct TextOptionsOf<P> {
   using Type = typename P::TextOptions;
 };
 
-template <Puzzle P, class... Encoders>
+template <class Heuristics, Puzzle P, class... Encoders>
   requires(Encoder<Encoders, P> && ...)
-struct Family {
+struct BasicFamily {
   using Puzzle = P;
+  using HeuristicTypes = Heuristics;
+  // The family with these heuristics after `blind`.
+  template <class... Hs>
+    requires(Heuristic<Hs, P> && ...)
+  using WithHeuristics = BasicFamily<HeuristicList<Blind<P>, Hs...>, P, Encoders...>;
   using LastEncoder = std::tuple_element_t<sizeof...(Encoders) - 1, std::tuple<Encoders...>>;
   static constexpr std::string_view kName = P::kFamily;
 
@@ -59,7 +69,17 @@ struct Family {
     i.options = option_specs<TextOptions>();
     if constexpr (requires { TextOptions::kAppliesTo; }) i.options_apply_to = TextOptions::kAppliesTo;
     if constexpr (requires { P::benchmark_plan(); }) i.benchmark_plan = P::benchmark_plan();
+    Heuristics::for_each([&]<class H>() {
+      i.heuristics.push_back({std::string(H::kName), std::string(H::kSummary), option_specs<typename H::Options>(),
+                              is_consistent<H>()});
+    });
     return i;
+  }
+  // Every heuristic of the family, with whether it fits this instance (empty) or why not.
+  static std::vector<std::pair<std::string, std::string>> heuristic_fits(const P& puzzle) {
+    std::vector<std::pair<std::string, std::string>> out;
+    Heuristics::for_each([&]<class H>() { out.emplace_back(std::string(H::kName), H::fits(puzzle)); });
+    return out;
   }
   // Every encoder of the family, with whether and how it fits this instance.
   static std::vector<EncoderInfo> encoders(const P& puzzle) {
@@ -89,6 +109,10 @@ struct Family {
     return i;
   }
 };
+
+// A family with `blind` as its one heuristic; ::WithHeuristics<...> adds its own.
+template <Puzzle P, class... Encoders>
+using Family = BasicFamily<HeuristicList<Blind<P>>, P, Encoders...>;
 
 template <class... Families>
 struct FamilyList {

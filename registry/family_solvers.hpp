@@ -7,6 +7,7 @@
 #include <memory>
 #include <type_traits>
 #include <string>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "registry/engines.hpp"
@@ -15,6 +16,50 @@
 #include "registry/solver_impl.hpp"
 
 namespace searchbench {
+
+// The heuristic `config` names for a heuristic engine (the last that fits: the family's
+// default), checked against the puzzle; InputError when unknown or not fitting.
+template <class F>
+std::string resolve_heuristic(const typename F::Puzzle& puzzle, const SolverConfig& config) {
+  const auto fits = F::heuristic_fits(puzzle);
+  if (config.heuristic.empty()) {
+    for (auto it = fits.rbegin(); it != fits.rend(); ++it)
+      if (it->second.empty()) return it->first;
+  }
+  std::vector<std::string> names;
+  for (const auto& [name, why] : fits) {
+    if (name == config.heuristic) {
+      if (!why.empty()) throw InputError("heuristic '" + name + "' does not fit " + puzzle.name() + ": " + why);
+      return name;
+    }
+    names.push_back(name);
+  }
+  std::string known;
+  for (std::size_t i = 0; i < names.size(); ++i) known += (i ? ", " : "") + names[i];
+  throw InputError("unknown heuristic '" + config.heuristic + "' for " + puzzle.name() + " (choose " + known + ")");
+}
+
+// The solver of engine Engine over encoder E (NoEncoder for whole-state engines), with the
+// chosen heuristic for heuristic engines.
+template <class F, template <class, class> class Engine, class P, class E>
+std::unique_ptr<Solver> make_engine_solver(std::shared_ptr<FamilyPuzzle<F>> instance, const P& puzzle, const SolverConfig& config) {
+  using Traits = EngineTraits<Engine, P, E>;
+  if constexpr (Traits::uses_heuristic) {
+    const std::string chosen = resolve_heuristic<F>(puzzle, config);
+    std::unique_ptr<Solver> solver;
+    F::HeuristicTypes::for_each([&]<class H>() {
+      if (!solver && chosen == H::kName)
+        solver = std::make_unique<SolverImpl<P, E, Engine<P, E>, H>>(instance, puzzle, instance->start(), config.options,
+                                                                    config.engine_options, config.heuristic_options);
+    });
+    return solver;
+  } else {
+    if (!config.heuristic.empty() || !config.heuristic_options.empty())
+      throw InputError("engine '" + config.engine + "' is a blind search; --heuristic and its options apply to heuristic engines only");
+    return std::make_unique<SolverImpl<P, E, Engine<P, E>>>(instance, puzzle, instance->start(), config.options,
+                                                           config.engine_options);
+  }
+}
 
 template <class F>
 std::unique_ptr<Solver> make_family_solver(const typename F::Puzzle& shape, const SolverConfig& config) {
@@ -35,8 +80,7 @@ std::unique_ptr<Solver> make_family_solver(const typename F::Puzzle& shape, cons
         // P spelled as a type that depends on E, so that clang does not check a whole-state
         // engine's constraints in this branch where it is discarded for encoder engines.
         using WholeStates = std::conditional_t<std::is_void_v<E>, void, P>;
-        solver = std::make_unique<SolverImpl<WholeStates, NoEncoder<WholeStates>, Engine<WholeStates, NoEncoder<WholeStates>>>>(
-            instance, puzzle, instance->start(), config.options, config.engine_options);
+        solver = make_engine_solver<F, Engine, WholeStates, NoEncoder<WholeStates>>(instance, puzzle, config);
       } else {
         if (chosen != E::kName) return;
         encoder_known = true;
@@ -46,8 +90,7 @@ std::unique_ptr<Solver> make_family_solver(const typename F::Puzzle& shape, cons
           throw InputError("engine '" + engine + "' needs a perfect encoder (every key a state); '" + std::string(E::kName) +
                            "' is not one");
         else
-          solver = std::make_unique<SolverImpl<P, E, Engine<P, E>>>(instance, puzzle, instance->start(), config.options,
-                                                                   config.engine_options);
+          solver = make_engine_solver<F, Engine, P, E>(instance, puzzle, config);
       }
     });
   });

@@ -68,7 +68,7 @@ const std::vector<EngineInfo>& engines() {
     AllEngines::for_each([&]<template <class, class> class Engine>() {
       using T = EngineTraits<Engine, typename Probe::Puzzle, typename Probe::LastEncoder>;
       out.push_back({T::name, T::summary, T::whole_space, T::uses_encoder, T::threaded, T::counts_only, T::perfect_only, T::distributed,
-                     T::needs_inverse_moves, T::options()});
+                     T::needs_inverse_moves, T::uses_heuristic, T::any_optimal_path, T::options()});
     });
     return out;
   }();
@@ -111,6 +111,19 @@ std::vector<std::string> applicable_encoders(const PuzzleSpec& puzzle, std::stri
   return names;
 }
 
+std::vector<std::pair<std::string, std::string>> heuristic_fits(const PuzzleSpec& puzzle) {
+  std::vector<std::pair<std::string, std::string>> out;
+  with_family(puzzle.name, [&]<class F>(const typename F::Puzzle& p) { out = F::heuristic_fits(p); });
+  return out;
+}
+
+std::vector<std::string> applicable_heuristics(const PuzzleSpec& puzzle) {
+  std::vector<std::string> names;
+  for (const auto& [name, fit] : heuristic_fits(puzzle))
+    if (fit.empty()) names.push_back(name);
+  return names;
+}
+
 std::uint64_t state_space_size(const PuzzleSpec& puzzle) {
   std::uint64_t size = 0;
   with_family(puzzle.name, [&]<class F>(const typename F::Puzzle& p) { size = p.component_size(p.start()); });
@@ -123,6 +136,7 @@ SolverConfig Combination::config(const std::string& puzzle) const {
   c.engine = engine;
   c.encoder = encoder;
   c.options.threads = threads;
+  c.heuristic = heuristic;
   return c;
 }
 
@@ -131,8 +145,10 @@ std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vecto
   for (const auto& engine : engines()) {
     if (whole_space_only && !engine.whole_space) continue;
     if (engine.distributed) continue;  // keeps no table; one MPI job per process, tested under mpirun
+    const std::vector<std::string> heuristics = engine.uses_heuristic ? applicable_heuristics(puzzle) : std::vector<std::string>{""};
     for (const auto& encoder : applicable_encoders(puzzle, engine.name))
-      for (int t : engine.threaded ? threads : std::vector<int>{1}) out.push_back({std::string(engine.name), encoder, t});
+      for (int t : engine.threaded ? threads : std::vector<int>{1})
+        for (const auto& h : heuristics) out.push_back({std::string(engine.name), encoder, t, h});
   }
   return out;
 }

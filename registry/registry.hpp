@@ -33,6 +33,12 @@ PuzzleSpec parse_puzzle(std::string_view name);
 // first example).
 std::string default_puzzle();
 
+struct HeuristicInfo {
+  std::string name, summary;
+  std::vector<OptionSpec> options;  // its declared options (SolverConfig::heuristic_options)
+  bool consistent = false;          // h(s) <= 1 + h(t) for every move s -> t
+};
+
 struct FamilyInfo {
   std::string name;
   std::string names;                  // the puzzle names it answers to, e.g. "checkers-N"
@@ -46,6 +52,7 @@ struct FamilyInfo {
   std::vector<OptionSpec> options;  // its text options (PuzzleConfig::text_options), e.g. --order
   std::string options_apply_to;     // how errors name the family's puzzles ("magic boards")
   BenchmarkPlan benchmark_plan;     // what the benchmarks run beyond whole-space runs of the examples
+  std::vector<HeuristicInfo> heuristics;  // `blind` first; the last that fits an instance is its default
 };
 const std::vector<FamilyInfo>& families();
 
@@ -59,6 +66,8 @@ struct EngineInfo {
   bool perfect_only = false;   // runs only with encoders whose every key is a state
   bool distributed = false;  // runs across MPI ranks: whole-space counts only, tested under mpirun
   bool needs_inverse_moves = false;  // runs only on puzzles whose every move has an inverse move
+  bool uses_heuristic = false;       // a heuristic search (--heuristic): point queries only
+  bool any_optimal_path = false;     // returns an optimal path, not always the lexicographically smallest
   std::vector<OptionSpec> options;   // the options it declares (SolverConfig::engine_options)
 };
 const std::vector<EngineInfo>& engines();
@@ -81,6 +90,11 @@ bool every_move_has_inverse(const PuzzleSpec& puzzle);
 // when the engine cannot run on it).
 std::vector<std::string> applicable_encoders(const PuzzleSpec& puzzle, std::string_view engine);
 
+// The heuristics that fit the puzzle, in list order (the last is the default).
+std::vector<std::string> applicable_heuristics(const PuzzleSpec& puzzle);
+// Every heuristic of the puzzle's family with why it does not fit (empty when it does).
+std::vector<std::pair<std::string, std::string>> heuristic_fits(const PuzzleSpec& puzzle);
+
 // States reachable from the puzzle's default start.
 std::uint64_t state_space_size(const PuzzleSpec& puzzle);
 
@@ -92,6 +106,10 @@ struct SolverConfig {
   SearchOptions options;
   OptionValues engine_options;      // the engine's declared options (EngineInfo::options), by name
   OptionValues text_options;        // the family's (FamilyInfo::options)
+  // Heuristic engines: the heuristic (empty: the family's default for the puzzle) and its
+  // declared options (HeuristicInfo::options).
+  std::string heuristic;
+  OptionValues heuristic_options;
 };
 
 // One runnable choice of engine, encoder and thread count for a puzzle.
@@ -99,12 +117,13 @@ struct Combination {
   std::string engine;
   std::string encoder;  // "none" for engines that keep whole states
   int threads = 1;
+  std::string heuristic;  // heuristic engines only
   SolverConfig config(const std::string& puzzle) const;
 };
 // Every engine (only those that search the whole space when `whole_space_only`; never the
 // distributed ones, which keep no table and run one MPI job per process) x every encoder
-// that fits x each of `threads` for threaded engines (1 for serial ones), in the order of
-// the engine and encoder lists.
+// that fits x each of `threads` for threaded engines (1 for serial ones) x every heuristic
+// that fits for heuristic engines, in the order of the engine, encoder and heuristic lists.
 std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vector<int>& threads,
                                       bool whole_space_only = false);
 
