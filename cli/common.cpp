@@ -33,6 +33,22 @@ std::string encoder_names() {
   return out;
 }
 
+std::string heuristic_engines() {
+  std::vector<std::string> names;
+  for (const auto& e : engines())
+    if (e.uses_heuristic) names.push_back("'" + std::string(e.name) + "'");
+  return joined(names, " and ");
+}
+std::string heuristic_names() {
+  std::string out;
+  for (const auto& f : families()) {
+    std::vector<std::string> names;
+    for (const auto& h : f.heuristics) names.push_back(h.name);
+    out += (out.empty() ? "" : "; ") + f.name + ": " + joined(names);
+  }
+  return out;
+}
+
 int machine_cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
 std::uint64_t peak_rss_bytes() {

@@ -35,6 +35,10 @@ std::string joined(const std::vector<std::string>& names, const std::string& las
 std::string threaded_engines();
 std::string puzzle_sizes();
 std::string encoder_names();
+// "'idastar' and 'astar'": the engines that take --heuristic.
+std::string heuristic_engines();
+// Every family's heuristics ("tiles: blind, manhattan, ...; pancake: ...").
+std::string heuristic_names();
 
 // Engines that count whole spaces and answer no point queries: the counts-only ones and the
 // distributed one, which keeps no paths either.

@@ -24,6 +24,7 @@ constexpr int kDefaultRandomTargets = 20;
 // One engine x encoder x threads case of compare, timed over the repetitions.
 struct CompareRow {
   std::string engine, encoder;
+  std::string heuristic;  // heuristic engines only
   int threads_requested = 1, threads = 1;
   Spread seconds;
   double work = 0;  // states explored (whole-space engines) or queries answered
@@ -55,10 +56,12 @@ CompareRow measure_case(const std::string& puzzle, std::uint64_t max_memory, int
                         const Combination& combination, const std::vector<std::string>& targets) {
   const EngineInfo& engine = engine_info(combination.engine);
   // run's own configuration for this engine, encoder and thread count, and run's timing.
-  const SolverConfig c = run_configuration(puzzle, combination.engine, combination.encoder, combination.threads, max_memory);
+  SolverConfig c = run_configuration(puzzle, combination.engine, combination.encoder, combination.threads, max_memory);
+  c.heuristic = combination.heuristic;
   auto solver = make_solver(c);
   CompareRow row;
   row.engine = c.engine;
+  row.heuristic = c.heuristic;
   row.encoder = combination.encoder;
   row.threads_requested = combination.threads;
   for (int i = 0; i < warmup + repetitions; ++i) {
@@ -91,6 +94,11 @@ CompareRow measure_case(const std::string& puzzle, std::uint64_t max_memory, int
   return row;
 }
 
+// "idastar:manhattan" for a heuristic engine, the engine's name for the others.
+std::string shown_engine(const std::string& engine, const std::string& heuristic) {
+  return heuristic.empty() ? engine : engine + ":" + heuristic;
+}
+
 // Column widths: the names and thread counts are known before any case runs, so they size
 // their columns; times, rates and sizes fit theirs (human_seconds up to 27 hours, rates up to
 // 10^14 per second, human_bytes up to 1023 TiB).
@@ -99,7 +107,7 @@ struct Columns {
   static constexpr int kTime = 11, kRate = 14, kUnit = 9, kPeak = 11;
   explicit Columns(const std::vector<Combination>& cases) {
     for (const auto& k : cases) {
-      engine = std::max(engine, static_cast<int>(k.engine.size()));
+      engine = std::max(engine, static_cast<int>(shown_engine(k.engine, k.heuristic).size()));
       encoder = std::max(encoder, static_cast<int>(k.encoder.size()));
       threads = std::max(threads, static_cast<int>(std::to_string(k.threads).size()));
     }
@@ -109,7 +117,8 @@ struct Columns {
                 "median", kTime, "min", kTime, "max", kRate, "rate", kUnit, "", kPeak, "peak", "agrees");
   }
   void row(const CompareRow& r, bool whole_space, double rate, bool agrees) const {
-    std::printf("%-*s %-*s %*d %*s %*s %*s %*.0f %-*s %*s  %s\n", engine, r.engine.c_str(), encoder, r.encoder.c_str(), threads,
+    std::printf("%-*s %-*s %*d %*s %*s %*s %*.0f %-*s %*s  %s\n", engine, shown_engine(r.engine, r.heuristic).c_str(), encoder,
+                r.encoder.c_str(), threads,
                 r.threads, kTime, human_seconds(r.seconds.median()).c_str(), kTime, human_seconds(r.seconds.min()).c_str(), kTime,
                 human_seconds(r.seconds.max()).c_str(), kRate, rate, kUnit, whole_space ? "states/s" : "queries/s", kPeak,
                 human_bytes(r.peak_bytes).c_str(), agrees ? "yes" : "NO");
@@ -126,17 +135,24 @@ class Agreement {
       if (counts_.empty()) counts_ = row.depth_counts;
       agrees = row.depth_counts == counts_;
     }
-    if (!have_answers_ && !engine.counts_only) {
+    if (!have_answers_ && !engine.counts_only && !engine.any_optimal_path) {
       answers_ = row.answers;
       have_answers_ = true;
     }
-    agrees = agrees && row.table_counts_agree && (engine.counts_only || row.answers == answers_);
+    // An engine that returns any shortest path agrees when its lengths do.
+    const bool answers_agree = engine.any_optimal_path ? lengths(row.answers) == lengths(answers_) : row.answers == answers_;
+    agrees = agrees && row.table_counts_agree && (engine.counts_only || answers_agree);
     all_ = all_ && agrees;
     return agrees;
   }
   bool all() const { return all_; }
 
  private:
+  static std::vector<int> lengths(const std::vector<std::string>& answers) {
+    std::vector<int> out;
+    for (const auto& a : answers) out.push_back(a == "-" ? -1 : static_cast<int>(a.size()));
+    return out;
+  }
   bool have_answers_ = false, all_ = true;
   std::vector<std::uint64_t> counts_;
   std::vector<std::string> answers_;
@@ -225,6 +241,7 @@ int CompareCommand::run() const {
     const double rate = median > 0 ? row.work / median : 0.0;
     Json j;
     j["engine"] = row.engine;
+    if (!row.heuristic.empty()) j["heuristic"] = row.heuristic;
     j["encoder"] = row.encoder;
     j["threads"] = row.threads;
     j["threads_requested"] = row.threads_requested;

@@ -9,30 +9,36 @@
 
 namespace searchbench::cli {
 
-DeclaredFlags::Flag& DeclaredFlags::flag_for(const OptionSpec& spec, bool of_engines) {
+DeclaredFlags::Flag& DeclaredFlags::flag_for(const OptionSpec& spec, Owner of) {
   for (auto& f : flags_)
     if (f->spec.name == spec.name) {
-      if (f->spec.kind != spec.kind || f->of_engines != of_engines)
+      if (f->spec.kind != spec.kind || f->of != of)
         throw std::logic_error("option --" + spec.name + " is declared twice with different kinds");
       return *f;
     }
   auto flag = std::make_unique<Flag>();
   flag->spec = spec;
-  flag->of_engines = of_engines;
+  flag->of = of;
   flags_.push_back(std::move(flag));
   return *flags_.back();
 }
 
 void DeclaredFlags::add_to(CLI::App* cmd) {
   for (const auto& e : engines())
-    for (const auto& spec : e.options) flag_for(spec, true).owners.emplace_back(e.name);
-  for (const auto& family : families())
-    for (const auto& spec : family.options) flag_for(spec, false).owners.push_back(family.name);
+    for (const auto& spec : e.options) flag_for(spec, Owner::engine).owners.emplace_back(e.name);
+  for (const auto& family : families()) {
+    for (const auto& spec : family.options) flag_for(spec, Owner::family).owners.push_back(family.name);
+    for (const auto& h : family.heuristics)
+      for (const auto& spec : h.options) {
+        auto& owners = flag_for(spec, Owner::heuristic).owners;
+        if (std::find(owners.begin(), owners.end(), h.name) == owners.end()) owners.push_back(h.name);
+      }
+  }
   for (auto& f : flags_) {
     const OptionSpec& s = f->spec;
     const std::string name = "--" + s.name;
-    // An engine option's help names its engines; a family's text option speaks for itself.
-    const std::string help = f->of_engines ? joined(f->owners) + ": " + s.help : s.help;
+    // An engine's or a heuristic's option names its owners; a family's text option speaks for itself.
+    const std::string help = f->of != Owner::family ? joined(f->owners) + ": " + s.help : s.help;
     if (s.kind == OptionKind::flag) {
       f->option = cmd->add_flag(name, f->on, help);
       continue;
@@ -48,11 +54,11 @@ void DeclaredFlags::add_to(CLI::App* cmd) {
 
 namespace {
 
-// "engine 'external'", "engines 'parallel' and 'mpi'".
-std::string owners_text(const std::vector<std::string>& owners) {
+// "engine 'external'", "engines 'parallel' and 'mpi'", "heuristic 'pdb'".
+std::string owners_text(const std::vector<std::string>& owners, const std::string& noun = "engine") {
   std::vector<std::string> quoted;
   for (const auto& o : owners) quoted.push_back("'" + o + "'");
-  return (owners.size() == 1 ? "engine " : "engines ") + joined(quoted, " and ");
+  return noun + (owners.size() == 1 ? " " : "s ") + joined(quoted, " and ");
 }
 
 }  // namespace
@@ -60,9 +66,21 @@ std::string owners_text(const std::vector<std::string>& owners) {
 OptionValues DeclaredFlags::engine_values(const EngineInfo& engine) const {
   OptionValues out;
   for (const auto& f : flags_) {
-    if (!f->of_engines || !f->given()) continue;
+    if (f->of != Owner::engine || !f->given()) continue;
     if (std::find(f->owners.begin(), f->owners.end(), engine.name) == f->owners.end())
       throw InputError("--" + f->spec.name + " applies to " + owners_text(f->owners) + " only");
+    out[f->spec.name] = f->value();
+  }
+  return out;
+}
+
+OptionValues DeclaredFlags::heuristic_values(const std::string& heuristic) const {
+  OptionValues out;
+  for (const auto& f : flags_) {
+    if (f->of != Owner::heuristic || !f->given()) continue;
+    if (std::find(f->owners.begin(), f->owners.end(), heuristic) == f->owners.end())
+      throw InputError("--" + f->spec.name + " applies to " + owners_text(f->owners, "heuristic") + " only (the heuristic is '" +
+                       heuristic + "')");
     out[f->spec.name] = f->value();
   }
   return out;
@@ -71,7 +89,7 @@ OptionValues DeclaredFlags::engine_values(const EngineInfo& engine) const {
 OptionValues DeclaredFlags::text_values(const FamilyInfo& family) const {
   OptionValues out;
   for (const auto& f : flags_) {
-    if (f->of_engines || !f->given()) continue;
+    if (f->of != Owner::family || !f->given()) continue;
     if (std::find(f->owners.begin(), f->owners.end(), family.name) == f->owners.end()) {
       std::vector<std::string> owners;
       for (const auto& other : families())
@@ -84,15 +102,27 @@ OptionValues DeclaredFlags::text_values(const FamilyInfo& family) const {
   return out;
 }
 
+std::vector<std::string> DeclaredFlags::heuristic_values_given() const {
+  std::vector<std::string> out;
+  for (const auto& f : flags_)
+    if (f->of == Owner::heuristic && f->given()) out.push_back("--" + f->spec.name);
+  return out;
+}
+
 std::vector<OptionSpec> DeclaredFlags::given_engine_specs() const {
   std::vector<OptionSpec> out;
   for (const auto& f : flags_)
-    if (f->of_engines && f->given()) out.push_back(f->spec);
+    if (f->of == Owner::engine && f->given()) out.push_back(f->spec);
   return out;
 }
 
 bool DeclaredFlags::is_engine_option(const std::string& name) const {
-  return std::any_of(flags_.begin(), flags_.end(), [&](const auto& f) { return f->of_engines && "--" + f->spec.name == name; });
+  return std::any_of(flags_.begin(), flags_.end(), [&](const auto& f) { return f->of == Owner::engine && "--" + f->spec.name == name; });
+}
+
+bool DeclaredFlags::is_heuristic_option(const std::string& name) const {
+  return std::any_of(flags_.begin(), flags_.end(),
+                     [&](const auto& f) { return f->of == Owner::heuristic && "--" + f->spec.name == name; });
 }
 
 }  // namespace searchbench::cli

@@ -1,8 +1,9 @@
 // Command-line flags built from what the plug-ins declare (core/declared_options.hpp): one
-// flag per option name over every engine and every family, its kind's validator, and help
-// that names the engines declaring it ("parallel, mpi: ..."). After parsing, the values
-// given are handed over per plug-in, and an option the chosen engine or puzzle family does
-// not declare is refused, naming who does. The front end knows no engine or family by name.
+// flag per option name over every engine, every family and every heuristic, its kind's
+// validator, and help that names the engines or heuristics declaring it ("parallel, mpi:
+// ..."). After parsing, the values given are handed over per plug-in, and an option the
+// chosen engine, puzzle family or heuristic does not declare is refused, naming who does.
+// The front end knows no engine, family or heuristic by name.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -17,30 +18,39 @@ namespace searchbench::cli {
 
 class DeclaredFlags {
  public:
-  // Adds the flags of every engine's options and every family's text options to `cmd`.
+  // Adds the flags of every engine's options, every family's text options and every
+  // heuristic's options to `cmd`.
   void add_to(CLI::App* cmd);
 
   // The values given for `engine`'s options; InputError for a given option it does not declare.
   OptionValues engine_values(const EngineInfo& engine) const;
   // The values given for the text options of `family`; InputError for one it does not declare.
   OptionValues text_values(const FamilyInfo& family) const;
+  // The values given for the options of heuristic `heuristic` (the one chosen); InputError
+  // for one it does not declare.
+  OptionValues heuristic_values(const std::string& heuristic) const;
+  // The names of the heuristic options given, whoever declares them.
+  std::vector<std::string> heuristic_values_given() const;
   // The specs of the engine options given (for folder_per_run and one_run_only).
   std::vector<OptionSpec> given_engine_specs() const;
   // Whether `name` (with its dashes) is a flag some engine declares.
   bool is_engine_option(const std::string& name) const;
+  // Whether `name` (with its dashes) is a flag some heuristic declares.
+  bool is_heuristic_option(const std::string& name) const;
 
  private:
+  enum class Owner { engine, family, heuristic };
   struct Flag {
     OptionSpec spec;
-    bool of_engines = false;          // an engine option, else a family's text option
-    std::vector<std::string> owners;  // the engines or families declaring it
+    Owner of = Owner::engine;         // whose option it is
+    std::vector<std::string> owners;  // the engines, families or heuristics declaring it
     std::string text;                 // the value given
     bool on = false;                  // a flag given
     CLI::Option* option = nullptr;
     bool given() const { return option && option->count() > 0; }
     std::string value() const { return spec.kind == OptionKind::flag ? (on ? "true" : "false") : text; }
   };
-  Flag& flag_for(const OptionSpec& spec, bool of_engines);
+  Flag& flag_for(const OptionSpec& spec, Owner of);
   std::vector<std::unique_ptr<Flag>> flags_;  // stable addresses: CLI11 writes into them
 };
 

@@ -29,6 +29,12 @@ Json family_json(const FamilyInfo& family) {
   f["sizes"] = family.sizes;
   f["encoders"] = family.encoders;
   f["classic_encoder"] = family.classic_encoder;
+  f["heuristics"] = Json::array();
+  for (const auto& h : family.heuristics) {
+    Json options = Json::array();
+    for (const auto& o : h.options) options.push_back("--" + o.name);
+    f["heuristics"].push_back({{"name", h.name}, {"summary", h.summary}, {"consistent", h.consistent}, {"options", options}});
+  }
   f["puzzles"] = Json::array();
   for (const auto& name : family.examples) {
     const PuzzleSpec spec = parse_puzzle(name);
@@ -40,6 +46,10 @@ Json family_json(const FamilyInfo& family) {
     // What runs on it: each engine's encoders ("none" for naive; [] where it cannot run).
     p["combinations"] = Json::object();
     for (const auto& e : engines()) p["combinations"][std::string(e.name)] = applicable_encoders(spec, e.name);
+    // The heuristics that fit it, the last its default (those that do not, with why).
+    p["heuristics"] = applicable_heuristics(spec);
+    for (const auto& [name, why] : heuristic_fits(spec))
+      if (!why.empty()) p["heuristics_not_fitting"][name] = why;
     f["puzzles"].push_back(p);
   }
   return f;
@@ -62,6 +72,8 @@ Json list_json(const RunCommand& run) {
     j["perfect_only"] = e.perfect_only;
     j["needs_inverse_moves"] = e.needs_inverse_moves;
     j["distributed"] = e.distributed;
+    j["uses_heuristic"] = e.uses_heuristic;
+    j["any_optimal_path"] = e.any_optimal_path;
     j["options"] = run.options_of(e);
     doc["engines"].push_back(j);
   }
@@ -87,6 +99,19 @@ void print_puzzles() {
         else
           std::printf("      %-*s does not fit: %s\n", ew, e.name.c_str(), e.fit.c_str());
       }
+    }
+  }
+}
+
+void print_heuristics() {
+  std::cout << "\nheuristics (--heuristic, engines " << heuristic_engines() << "; the last that fits is the default):\n";
+  for (const auto& family : families()) {
+    std::printf("  %s\n", family.name.c_str());
+    for (const auto& h : family.heuristics) {
+      std::string options;
+      for (const auto& o : h.options) options += " --" + o.name;
+      std::printf("      %-16s %s%s%s\n", h.name.c_str(), h.summary.c_str(), h.consistent ? " (consistent)" : "",
+                  options.empty() ? "" : ("; options:" + options).c_str());
     }
   }
 }
@@ -129,6 +154,7 @@ int ListCommand::run(const RunCommand& run) const {
     std::printf("  %-9s %s%s\n", std::string(e.name).c_str(), std::string(e.summary).c_str(),
                 e.whole_space ? (counts_whole_spaces_only(e) ? " [whole-space counts only]" : "") : " [point queries only]");
   print_puzzles();
+  print_heuristics();
   print_combinations();
   return 0;
 }

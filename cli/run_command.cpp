@@ -9,6 +9,7 @@
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "cli/context.hpp"
@@ -78,6 +79,8 @@ CLI::App* RunCommand::add_to(CLI::App& app) {
   cmd_->add_option("--puzzle", a.puzzle, puzzle_sizes());
   cmd_->add_option("--engine", a.engine, "engine")->check(CLI::IsMember(engine_names));
   cmd_->add_option("--encoder", a.encoder, encoder_names() + " (default: the puzzle's perfect ranking)");
+  cmd_->add_option("--heuristic", a.heuristic, heuristic_engines() + ": " + heuristic_names())
+      ->default_str("the last that fits the puzzle, its strongest");
   cmd_->add_option("--threads", a.threads, "worker threads, 1.." + std::to_string(kMaxThreads) + " (engines: " + threaded_engines() + ")")
       ->transform(whole_number(1, kMaxThreads))
       ->default_str("every core for the threaded engines (" + threaded_engines() + "), 1 for the others");
@@ -102,9 +105,11 @@ std::vector<std::string> RunCommand::options_of(const EngineInfo& e) const {
     const std::string name = option->get_name();
     if (name.empty() || name == "--help") continue;
     const bool declared = std::any_of(e.options.begin(), e.options.end(), [&](const OptionSpec& s) { return "--" + s.name == name; });
+    const bool heuristic_option = name == "--heuristic" || flags_.is_heuristic_option(name);
     if (flags_.is_engine_option(name) ? !declared
                                       : (name == "--encoder" && !e.uses_encoder) || (name == "--threads" && !e.threaded) ||
-                                            (name == "--target" && counts_whole_spaces_only(e)))
+                                            (name == "--target" && counts_whole_spaces_only(e)) ||
+                                            (heuristic_option && !e.uses_heuristic))
       continue;
     out.push_back(name);
   }
@@ -117,6 +122,14 @@ SolverConfig RunCommand::configuration(const PuzzleSpec& spec, const EngineInfo&
   SolverConfig c = run_configuration(a.puzzle, a.engine, a.encoder, threads, a.max_memory);
   c.text_options = flags_.text_values(family_of(spec));
   c.engine_options = flags_.engine_values(engine);
+  if (engine.uses_heuristic) {
+    const auto fitting = applicable_heuristics(spec);
+    c.heuristic = a.heuristic;
+    c.heuristic_options = flags_.heuristic_values(a.heuristic.empty() && !fitting.empty() ? fitting.back() : a.heuristic);
+    if (a.target.empty()) throw InputError("engine '" + a.engine + "' answers point queries only (give --target)");
+  } else if (!a.heuristic.empty() || !flags_.heuristic_values_given().empty()) {
+    throw InputError("--heuristic and its options apply to engines " + heuristic_engines() + " only");
+  }
   for (const auto& s : flags_.given_engine_specs())
     if (s.one_run_only && runs > 1)
       throw InputError("--" + s.name + " continues one run: give it neither --repetitions above 1 nor --warmup");
@@ -163,6 +176,7 @@ int RunCommand::run() const {
   for (const auto& s : per_run) make_folder(given.at(s.name));
   Spread seconds;
   SearchResult r;
+  std::optional<HeuristicStats> first_build;  // the heuristic's build, in the first run (later ones reuse it)
   for (int i = 0; i < warmup + a.repetitions; ++i) {
     if (!per_run.empty()) {
       const std::string sub = i < warmup ? "/warmup-" + std::to_string(i + 1) : "/rep-" + std::to_string(i - warmup + 1);
@@ -174,8 +188,10 @@ int RunCommand::run() const {
       throw std::logic_error("a repetition gave a different answer");
     if (i >= warmup) seconds.all.push_back(now.seconds);
     now.peak_bytes = std::max(now.peak_bytes, r.peak_bytes);
+    if (i == 0) first_build = now.heuristic;
     r = std::move(now);
   }
+  if (first_build) r.heuristic = first_build;
   if (!r.reporting) return 0;  // a distributed run's ranks other than 0
   Json j = report(*solver, r, seconds, config, target);
   j["context"] = context.json();
@@ -215,6 +231,16 @@ Json RunCommand::report(const Solver& solver, const SearchResult& r, const Sprea
     j["truncated"] = !r.found && a.max_depth >= 0;
     j["distance"] = r.found ? r.distance : -1;
     j["path"] = r.path;
+  }
+  if (r.heuristic) {  // kept as Fast Downward keeps them: the heuristic's build apart from the search
+    const HeuristicStats& h = *r.heuristic;
+    j["heuristic"] = {{"name", h.name},       {"build_seconds", h.build_seconds}, {"bytes", h.bytes},
+                      {"initial", h.initial}, {"note", h.note},                   {"reused", h.reused}};
+    Json iterations = Json::array();
+    for (const auto& it : r.iterations)
+      iterations.push_back({{"bound", it.bound}, {"expanded", it.expanded}, {"generated", it.generated}});
+    if (!r.iterations.empty()) j["iterations"] = iterations;
+    j["generated_per_second"] = seconds.median() > 0 ? static_cast<double>(r.generated) / seconds.median() : 0.0;
   }
   j["repetitions"] = a.repetitions;
   j["warmup"] = warmup_runs(a.repetitions, a.warmup);

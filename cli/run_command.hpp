@@ -35,6 +35,7 @@ class RunCommand {
     std::string puzzle = default_puzzle();
     std::string engine = "ring";
     std::string encoder;
+    std::string heuristic;  // empty: the puzzle's default, for heuristic engines
     int threads = 0;  // 0: every core for the threaded engines, 1 for the serial ones
     std::string start;
     std::string target;

@@ -28,10 +28,12 @@
 #include "core/declared_options.hpp"
 #include "core/result.hpp"
 #include "core/search_options.hpp"
+#include "engines/astar.hpp"
 #include "engines/bidir_bfs.hpp"
 #include "engines/external_bfs.hpp"
 #include "engines/frontier_bfs.hpp"
 #include "engines/iddfs.hpp"
+#include "engines/idastar.hpp"
 #include "engines/naive_bfs.hpp"
 #include "engines/parallel_bfs.hpp"
 #include "engines/ring_bfs.hpp"
@@ -53,7 +55,7 @@ struct EngineList {
   }
 };
 
-using BuiltinEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs, FrontierBfs>
+using BuiltinEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs, FrontierBfs, IdaStar, AStar>
 #ifdef SEARCHBENCH_HAVE_MPI  // built when CMake finds MPI
     ::With<MpiBfs>
 #endif

@@ -20,6 +20,8 @@
 #include "encoders/pancake_cantor.hpp"
 #include "encoders/permutation_nibbles.hpp"
 #include "encoders/tiles_cantor.hpp"
+#include "heuristics/tiles_linear_conflict.hpp"
+#include "heuristics/tiles_manhattan.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "puzzles/hanoi4.hpp"
 #include "puzzles/magic_board.hpp"
@@ -33,7 +35,7 @@ namespace searchbench {
 using BuiltinFamilies = FamilyList<
     Family<MagicBoard, MagicDecimal, MagicBitpack, MagicBitpackImplied, MagicCantor>,
     Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>,
-    Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor>,
+    Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor>::WithHeuristics<TilesManhattan, TilesLinearConflict>,
     Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>,
     Family<PocketCube, CubeBitpack, CubeCoordinate>,
     Family<Hanoi4, HanoiMasks, HanoiPegs>>;

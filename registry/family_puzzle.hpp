@@ -91,6 +91,17 @@ class FamilyPuzzle final : public PuzzleInstance {
       if (puzzle_.apply(state, static_cast<int>(rng() % static_cast<unsigned>(puzzle_.move_count())), next)) state = next;
     return puzzle_.format(state);
   }
+  std::optional<std::string> follow(std::string_view path) const override {
+    State state = start_, next;
+    for (const char letter : path) {
+      int move = -1;
+      for (int m = 0; m < puzzle_.move_count(); ++m)
+        if (puzzle_.move_name(m) == letter) move = m;
+      if (move < 0 || !puzzle_.apply(state, move, next)) return std::nullopt;
+      state = next;
+    }
+    return puzzle_.format(state);
+  }
   std::vector<std::string> states_within(int depth) const override {
     std::vector<std::string> out{puzzle_.format(start_)};
     std::set<State> seen{start_};

@@ -140,12 +140,17 @@ SolverConfig Combination::config(const std::string& puzzle) const {
   return c;
 }
 
-std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vector<int>& threads, bool whole_space_only) {
+std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vector<int>& threads, bool whole_space_only,
+                                      bool every_heuristic) {
   std::vector<Combination> out;
   for (const auto& engine : engines()) {
     if (whole_space_only && !engine.whole_space) continue;
     if (engine.distributed) continue;  // keeps no table; one MPI job per process, tested under mpirun
-    const std::vector<std::string> heuristics = engine.uses_heuristic ? applicable_heuristics(puzzle) : std::vector<std::string>{""};
+    std::vector<std::string> heuristics{""};
+    if (engine.uses_heuristic) {
+      heuristics = applicable_heuristics(puzzle);
+      if (!every_heuristic) heuristics = {heuristics.back()};
+    }
     for (const auto& encoder : applicable_encoders(puzzle, engine.name))
       for (int t : engine.threaded ? threads : std::vector<int>{1})
         for (const auto& h : heuristics) out.push_back({std::string(engine.name), encoder, t, h});

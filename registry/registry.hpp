@@ -122,10 +122,12 @@ struct Combination {
 };
 // Every engine (only those that search the whole space when `whole_space_only`; never the
 // distributed ones, which keep no table and run one MPI job per process) x every encoder
-// that fits x each of `threads` for threaded engines (1 for serial ones) x every heuristic
-// that fits for heuristic engines, in the order of the engine, encoder and heuristic lists.
+// that fits x each of `threads` for threaded engines (1 for serial ones), in the order of
+// the engine and encoder lists; heuristic engines with the puzzle's default heuristic, or
+// with every heuristic that fits when `every_heuristic` (the blind one can take
+// exponential time on the larger spaces).
 std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vector<int>& threads,
-                                      bool whole_space_only = false);
+                                      bool whole_space_only = false, bool every_heuristic = false);
 
 class Solver {
  public:

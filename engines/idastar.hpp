@@ -1,0 +1,272 @@
+// Engine `idastar`: iterative-deepening A* (Korf 1985) for point queries, serial or in
+// parallel on oneTBB.
+//
+// * Depth-first search with a bound on f = g + h: a child whose f exceeds the bound is cut,
+//   and the smallest f that was cut is the next iteration's bound. With an admissible
+//   heuristic the first bound at which the target is met is its distance. No memory beyond
+//   the path: whole states, no encoder.
+// * The answer is the lexicographically smallest shortest path, as every engine's: moves are
+//   tried in letter order, and every prefix of a shortest path has f <= the distance (h
+//   never overestimates), so the first solution the last iteration meets in depth-first
+//   order is the smallest one.
+// * Pruning from the puzzle, never from its name: a move right after its inverse, and a move
+//   repeated up to its order (the magic board's A twice), cannot lie on a shortest path.
+// * The heuristic is asked once per generated child, through estimate_after where it keeps
+//   its value incrementally (a tile's Manhattan distance changes by one move's worth).
+// * In parallel, each iteration first lists the nodes at a split depth (every node whose
+//   f fits the bound, in depth-first order, which is the lexicographic order of their
+//   paths) and searches below them as oneTBB tasks. The solution is the one of the first
+//   listed node that has one: a task stops early only once an earlier node has a solution,
+//   so the answer, its path and every iteration's bound are the same at every thread count
+//   (the last iteration's node counts are not: later tasks stop at different points).
+// * Statistics as Fast Downward keeps them: per iteration its bound and the nodes expanded
+//   and generated.
+#pragma once
+
+#include <atomic>
+#include <climits>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+#include <tbb/task_arena.h>
+
+#include "core/concepts.hpp"
+#include "core/declared_options.hpp"
+#include "core/errors.hpp"
+#include "core/heuristic.hpp"
+#include "core/result.hpp"
+#include "core/search_options.hpp"
+#include "core/thread_arena.hpp"
+#include "core/timer.hpp"
+
+namespace searchbench {
+
+struct IdaStarOptions {
+  std::uint64_t node_budget = 100'000'000'000ULL;  // nodes expanded before the query gives up
+
+  template <class V>
+  void declare(V& v) {
+    v(node_budget, {.name = "node-budget", .help = "nodes to expand before giving up"});
+  }
+};
+
+template <Puzzle P, class UnusedEncoder = void>
+class IdaStar {
+ public:
+  static constexpr std::string_view kName = "idastar";
+  static constexpr std::string_view kSummary = "iterative-deepening A*: depth-first under an f bound, parallel by subtrees";
+  static constexpr bool kThreaded = true;
+  static constexpr bool kUsesHeuristic = true;
+  using State = typename P::State;
+  using Options = IdaStarOptions;
+
+  IdaStar(const P& puzzle, SearchOptions options = {}, IdaStarOptions settings = {})
+      : puzzle_(puzzle), options_(std::move(options)), settings_(settings) {}
+
+  template <Heuristic<P> H>
+  SearchResult search(const State& start, const State& target, const H& heuristic) {
+    Timer timer;
+    SearchResult result;
+    result.threads = 1;
+    if (!puzzle_.same_component(start, target)) return finish(result, timer);
+    const int h0 = heuristic.estimate(start);
+    const int limit = options_.max_depth >= 0 ? options_.max_depth : INT_MAX - 1;
+    std::uint64_t spent = 0;
+    const int threads = runnable_threads(options_.threads);
+    tbb::task_arena arena(threads);
+    for (int bound = h0; bound <= limit;) {
+      Iteration it = threads > 1 ? arena.execute([&] { return parallel_iteration(start, target, heuristic, bound, threads); })
+                                 : serial_iteration(start, target, heuristic, bound);
+      result.iterations.push_back({bound, it.expanded, it.generated});
+      result.expanded += it.expanded;
+      result.generated += it.generated;
+      spent += it.expanded;
+      if (it.found) {
+        result.found = true;
+        result.path = std::move(it.path);
+        result.distance = static_cast<int>(result.path.size());
+        break;
+      }
+      if (it.next_bound == INT_MAX) break;  // nothing was cut: the target is not reachable
+      if (spent > settings_.node_budget)
+        throw BudgetError("idastar: node budget of " + std::to_string(settings_.node_budget) + " nodes exhausted below f bound " +
+                          std::to_string(it.next_bound) + " (raise --node-budget or use a stronger --heuristic)");
+      bound = it.next_bound;
+    }
+    result.threads = threads;
+    return finish(result, timer);
+  }
+
+ private:
+  static constexpr std::uint64_t kStopCheckEvery = 4096;  // nodes between looks at the stop flag
+
+  struct Iteration {
+    bool found = false;
+    std::string path;
+    std::uint64_t expanded = 0, generated = 0;
+    int next_bound = INT_MAX;
+  };
+
+  // One depth-first search under `bound`, from one node. `stop()` is asked every few
+  // thousand nodes; when it says so the search unwinds without a solution.
+  template <class H, class Stop>
+  struct Dive {
+    const P& puzzle;
+    const H& heuristic;
+    const State& target;
+    int bound;
+    Stop stop;
+    Iteration out{};
+    bool stopped = false;
+
+    bool from(const State& s, int g, int h, int last, int run) {
+      if (h == 0 && s == target) {
+        out.found = true;
+        return true;
+      }
+      if ((++out.expanded % kStopCheckEvery) == 0 && stop()) stopped = true;
+      if (stopped) return false;
+      State child;
+      for (int m = 0, moves = puzzle.move_count(); m < moves; ++m) {
+        if (last >= 0 && puzzle.inverse_move(last) == m) continue;
+        const int next_run = m == last ? run + 1 : 1;
+        const int order = puzzle.move_order(m);
+        if (order > 0 && next_run >= order) continue;
+        if (!puzzle.apply(s, m, child)) continue;
+        ++out.generated;
+        const int hc = estimate_after<P>(heuristic, s, h, m, child);
+        const int f = g + 1 + hc;
+        if (f > bound) {
+          if (f < out.next_bound) out.next_bound = f;
+          continue;
+        }
+        out.path.push_back(puzzle.move_name(m));
+        if (from(child, g + 1, hc, m, next_run)) return true;
+        out.path.pop_back();
+        if (stopped) return false;
+      }
+      return false;
+    }
+  };
+  template <class H, class Stop>
+  Dive<H, Stop> dive(const H& heuristic, const State& target, int bound, Stop stop) const {
+    return Dive<H, Stop>{puzzle_, heuristic, target, bound, stop};
+  }
+
+  template <class H>
+  Iteration serial_iteration(const State& start, const State& target, const H& heuristic, int bound) const {
+    auto d = dive(heuristic, target, bound, [] { return false; });
+    d.from(start, 0, heuristic.estimate(start), -1, 0);
+    return std::move(d.out);
+  }
+
+  // A node at the split depth (or a solution above it), with the path that reached it.
+  struct Subtree {
+    State state;
+    int g = 0, h = 0, last = -1, run = 0;
+    std::string path;
+    bool solution = false;
+  };
+
+  // Every node at `depth` whose f fits the bound, plus solutions above it, in depth-first
+  // order (the lexicographic order of their paths); `above` counts the nodes expanded and
+  // generated on the way.
+  template <class H>
+  void list_subtrees(const H& heuristic, const State& target, int bound, int depth, const Subtree& node,
+                     std::vector<Subtree>& out, Iteration& above) const {
+    if (node.h == 0 && node.state == target) {
+      out.push_back(node);
+      out.back().solution = true;
+      return;
+    }
+    if (node.g == depth) {
+      out.push_back(node);
+      return;
+    }
+    ++above.expanded;
+    Subtree child;
+    for (int m = 0, moves = puzzle_.move_count(); m < moves; ++m) {
+      if (node.last >= 0 && puzzle_.inverse_move(node.last) == m) continue;
+      const int next_run = m == node.last ? node.run + 1 : 1;
+      const int order = puzzle_.move_order(m);
+      if (order > 0 && next_run >= order) continue;
+      if (!puzzle_.apply(node.state, m, child.state)) continue;
+      ++above.generated;
+      child.h = estimate_after<P>(heuristic, node.state, node.h, m, child.state);
+      child.g = node.g + 1;
+      if (child.g + child.h > bound) {
+        above.next_bound = std::min(above.next_bound, child.g + child.h);
+        continue;
+      }
+      child.last = m;
+      child.run = next_run;
+      child.path = node.path + puzzle_.move_name(m);
+      list_subtrees(heuristic, target, bound, depth, child, out, above);
+    }
+  }
+
+  template <class H>
+  Iteration parallel_iteration(const State& start, const State& target, const H& heuristic, int bound, int threads) const {
+    // Deepen the split until there are enough subtrees to keep every thread busy.
+    const std::size_t wanted = static_cast<std::size_t>(threads) * 64;
+    std::vector<Subtree> subtrees;
+    Iteration above;
+    const Subtree root{start, 0, heuristic.estimate(start), -1, 0, {}, false};
+    for (int depth = 0; depth <= bound; ++depth) {
+      subtrees.clear();
+      above = Iteration{};
+      list_subtrees(heuristic, target, bound, depth, root, subtrees, above);
+      if (subtrees.size() >= wanted) break;
+    }
+    std::vector<Iteration> below(subtrees.size());
+    std::atomic<std::size_t> first_solution{subtrees.size()};
+    auto lower_first = [&](std::size_t i) {
+      std::size_t seen = first_solution.load(std::memory_order_relaxed);
+      while (i < seen && !first_solution.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {}
+    };
+    // Subtrees are handed out in order, one at a time: a split range would start a thread
+    // far past the solution, on work the answer never needs.
+    std::atomic<std::size_t> next{0};
+    tbb::parallel_for(0, threads, [&](int) {
+      for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < subtrees.size();) {
+        if (first_solution.load(std::memory_order_relaxed) < i) return;
+        const Subtree& t = subtrees[i];
+        if (t.solution) {
+          below[i].found = true;
+          lower_first(i);
+          continue;
+        }
+        auto d = dive(heuristic, target, bound, [&] { return first_solution.load(std::memory_order_relaxed) < i; });
+        d.from(t.state, t.g, t.h, t.last, t.run);
+        below[i] = std::move(d.out);
+        if (below[i].found) lower_first(i);
+      }
+    }, tbb::simple_partitioner{});
+    Iteration out = above;
+    for (const auto& b : below) {
+      out.expanded += b.expanded;
+      out.generated += b.generated;
+      out.next_bound = std::min(out.next_bound, b.next_bound);
+    }
+    if (const std::size_t i = first_solution.load(); i < subtrees.size()) {
+      out.found = true;
+      out.path = subtrees[i].path + below[i].path;
+    }
+    return out;
+  }
+
+  SearchResult& finish(SearchResult& result, const Timer& timer) const {
+    result.peak_bytes = sizeof(State) * static_cast<std::uint64_t>(result.distance > 0 ? result.distance : 1);
+    result.seconds = timer.seconds();
+    return result;
+  }
+
+  const P& puzzle_;
+  SearchOptions options_;
+  IdaStarOptions settings_;
+};
+
+}  // namespace searchbench
