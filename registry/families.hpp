@@ -20,6 +20,9 @@
 #include "encoders/pancake_cantor.hpp"
 #include "encoders/permutation_nibbles.hpp"
 #include "encoders/tiles_cantor.hpp"
+#include "heuristics/cube_pdb.hpp"
+#include "heuristics/magic_pdb.hpp"
+#include "heuristics/tiles_pdb.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "puzzles/hanoi4.hpp"
 #include "puzzles/magic_board.hpp"
@@ -31,11 +34,11 @@
 namespace searchbench {
 
 using BuiltinFamilies = FamilyList<
-    Family<MagicBoard, MagicDecimal, MagicBitpack, MagicBitpackImplied, MagicCantor>,
+    Family<MagicBoard, MagicDecimal, MagicBitpack, MagicBitpackImplied, MagicCantor>::WithHeuristics<MagicPdb>,
     Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>,
-    Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor>,
+    Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor>::WithHeuristics<TilesPdb>,
     Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>,
-    Family<PocketCube, CubeBitpack, CubeCoordinate>,
+    Family<PocketCube, CubeBitpack, CubeCoordinate>::WithHeuristics<CubePdb>,
     Family<Hanoi4, HanoiMasks, HanoiPegs>>;
 
 }  // namespace searchbench
