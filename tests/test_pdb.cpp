@@ -91,7 +91,9 @@ std::uint64_t check_admissible(const P& puzzle, const E& enc, const H& h, const 
     EXPECT_LE(hs, d[k]) << puzzle.format(s);
     if (hs > d[k]) return inconsistent;
     for (int m = 0; m < puzzle.move_count(); ++m)
-      if (puzzle.apply(s, m, next) && hs > 1 + h.estimate(next)) ++inconsistent;
+      if (puzzle.apply(s, m, next) && hs > 1 + h.estimate(next) && ++inconsistent == 1)
+        std::printf("  first inconsistent edge: h(%s) = %d, h(%s) = %d\n", puzzle.format(s).c_str(), hs,
+                    puzzle.format(next).c_str(), h.estimate(next));
   }
   EXPECT_GT(reachable, 0u);
   return inconsistent;
