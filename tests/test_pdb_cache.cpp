@@ -134,6 +134,8 @@ TEST_F(PdbCache, ForeignFilesAreRefusedAndLeftAlone) {
 }
 
 TEST_F(PdbCache, NoneAndTheDefaultFolder) {
+  const char* before = std::getenv("XDG_CACHE_HOME");
+  const std::optional<std::string> saved_variable = before ? std::optional<std::string>(before) : std::nullopt;
   ASSERT_EQ(::setenv("XDG_CACHE_HOME", root_.c_str(), 1), 0);
   const TilesPdb memory = build("none");
   EXPECT_NE(memory.build_note().find("built in memory"), std::string::npos) << memory.build_note();
@@ -141,7 +143,8 @@ TEST_F(PdbCache, NoneAndTheDefaultFolder) {
   const TilesPdb saved = build("");
   EXPECT_NE(saved.build_note().find("saved to " + root_ + "/searchbench/"), std::string::npos) << saved.build_note();
   EXPECT_EQ(names_in(root_ + "/searchbench").size(), 3u);
-  ::unsetenv("XDG_CACHE_HOME");
+  if (saved_variable) ::setenv("XDG_CACHE_HOME", saved_variable->c_str(), 1);
+  else ::unsetenv("XDG_CACHE_HOME");
 }
 
 TEST_F(PdbCache, TwoBuildersAtOnceBothEndCorrect) {
