@@ -89,6 +89,11 @@ class ParallelBfs {
     return bound / 8 + (options_.keep_table ? bound : 0) + states / 2 * sizeof(Key);
   }
 
+  // After explore() with keep_table: the depth mod 256 at which the state of key `k` was
+  // first reached, -1 when it was not (or no table was kept). What a pattern database
+  // reads its distances from (heuristics/pattern_database.hpp).
+  int depth_mod_of(Key k) const { return depth_mod_in(visited_, k); }
+
   // After explore(): the lexicographically smallest shortest path to `target`.
   std::optional<std::string> path_to(const State& target) const {
     if (std::holds_alternative<std::monostate>(visited_) || !puzzle_.same_component(start_, target))

@@ -20,8 +20,11 @@
 #include "encoders/pancake_cantor.hpp"
 #include "encoders/permutation_nibbles.hpp"
 #include "encoders/tiles_cantor.hpp"
+#include "heuristics/cube_pdb.hpp"
+#include "heuristics/magic_pdb.hpp"
 #include "heuristics/tiles_linear_conflict.hpp"
 #include "heuristics/tiles_manhattan.hpp"
+#include "heuristics/tiles_pdb.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "puzzles/hanoi4.hpp"
 #include "puzzles/magic_board.hpp"
@@ -33,11 +36,11 @@
 namespace searchbench {
 
 using BuiltinFamilies = FamilyList<
-    Family<MagicBoard, MagicDecimal, MagicBitpack, MagicBitpackImplied, MagicCantor>,
+    Family<MagicBoard, MagicDecimal, MagicBitpack, MagicBitpackImplied, MagicCantor>::WithHeuristics<MagicPdb>,
     Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>,
-    Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor>::WithHeuristics<TilesManhattan, TilesLinearConflict>,
+    Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor>::WithHeuristics<TilesManhattan, TilesLinearConflict, TilesPdb>,
     Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>,
-    Family<PocketCube, CubeBitpack, CubeCoordinate>,
+    Family<PocketCube, CubeBitpack, CubeCoordinate>::WithHeuristics<CubePdb>,
     Family<Hanoi4, HanoiMasks, HanoiPegs>>;
 
 }  // namespace searchbench

@@ -1,0 +1,262 @@
+// Cache files of pattern databases: a table is built once and read back by later runs.
+//
+// A file is keyed by puzzle, heuristic, pattern and target: its name is the puzzle's, the
+// heuristic's and the xxh64 of the pattern and target text, and its header repeats all four,
+// so a name collision reads as a stale file. The header is text (a person can `head` it):
+//
+//   searchbench pattern database        the magic line
+//   version 1
+//   puzzle tiles-4x4 / heuristic pdb / pattern 1,2,5,6,9,10 / target 1 2 3 ... (a line each)
+//   entries 5765760 / width 8 / xxh64 <16 hex digits of the payload's XXH64>
+//   (an empty line), then the payload: `entries` bytes.
+//
+// What is found at the file's path decides what happens:
+// * nothing: the table is built and saved;
+// * our magic, but another version, other fields, a wrong size (truncated) or a checksum that
+//   does not match (damaged): rebuilt and replaced. A file shorter than the magic line that
+//   is a prefix of it counts as ours, truncated;
+// * anything else (another magic, a symbolic link, a folder, a FIFO): refused with one
+//   InputError line, never read as a table and never replaced: it is not ours to clobber.
+// Saving writes a temporary file of a name unique to this process and call in the same
+// folder (O_EXCL), fsyncs it, renames it over the final name (atomic) and fsyncs the folder.
+// Two processes building the same table at once each keep the table they built and the file
+// ends as one of the two complete copies; a reader sees the old file or a new one, never a
+// mix. A cache folder that cannot be written (missing permissions, a read-only file system,
+// a full disk) is no reason to refuse a search: the table is kept in memory and the note
+// says why it was not saved. A cache path that exists and is not a folder is refused.
+#pragma once
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+#pragma GCC diagnostic pop
+
+#include "core/errors.hpp"
+#include "core/timer.hpp"
+
+namespace searchbench {
+
+// What a table file is keyed by and holds (one byte per entry).
+struct PdbFileKey {
+  std::string puzzle, heuristic, pattern, target;
+  std::uint64_t entries = 0;
+};
+
+namespace pdb_file_detail {
+
+inline constexpr std::string_view kMagic = "searchbench pattern database\n";
+inline constexpr int kVersion = 1;
+inline constexpr std::size_t kMaxHeader = 1 << 16;
+
+inline std::string hex64(std::uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+inline std::string header_of(const PdbFileKey& key, std::uint64_t checksum) {
+  return std::string(kMagic) + "version " + std::to_string(kVersion) + "\npuzzle " + key.puzzle + "\nheuristic " +
+         key.heuristic + "\npattern " + key.pattern + "\ntarget " + key.target + "\nentries " +
+         std::to_string(key.entries) + "\nwidth 8\nxxh64 " + hex64(checksum) + "\n\n";
+}
+
+// Reads until `bytes` are in or the file ends; false on a read error.
+inline bool read_fully(int fd, void* data, std::size_t bytes, std::size_t& got) {
+  char* p = static_cast<char*>(data);
+  got = 0;
+  while (got < bytes) {
+    const ssize_t n = ::read(fd, p + got, bytes - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+inline bool write_fully(int fd, const void* data, std::size_t bytes) {
+  const char* p = static_cast<const char*>(data);
+  while (bytes > 0) {
+    const ssize_t n = ::write(fd, p, bytes);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    bytes -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+[[noreturn]] inline void refuse_foreign(const std::string& path, const std::string& what) {
+  throw InputError("refused pattern database cache file '" + path + "': " + what +
+                   " (not a file this suite wrote; remove it or choose another --pdb-cache)");
+}
+
+// An open descriptor, closed on every way out.
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+}  // namespace pdb_file_detail
+
+// What was found at a table file's path.
+struct PdbFileRead {
+  std::optional<std::vector<std::uint8_t>> table;  // a valid table of the key
+  std::string stale;  // why a file of ours could not be used (empty: there was none)
+};
+
+// Reads the table of `key` from `path`. Throws InputError for a path that is not ours.
+inline PdbFileRead read_pdb_file(const std::string& path, const PdbFileKey& key) {
+  using namespace pdb_file_detail;
+  PdbFileRead r;
+  const auto stale_file = [](std::string why) {
+    PdbFileRead stale;
+    stale.stale = std::move(why);
+    return stale;
+  };
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT || errno == ENOTDIR) return r;  // no file (below a path that is no folder: saving says why)
+    throw InputError("cannot read pattern database cache file '" + path + "': " + std::strerror(errno));
+  }
+  if (S_ISLNK(st.st_mode)) refuse_foreign(path, "a symbolic link");
+  if (S_ISDIR(st.st_mode)) refuse_foreign(path, "a folder");
+  if (!S_ISREG(st.st_mode)) refuse_foreign(path, "not a regular file");
+  Fd f{::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)};
+  if (f.fd < 0 && errno == ELOOP) refuse_foreign(path, "a symbolic link");
+  if (f.fd < 0) throw InputError("cannot read pattern database cache file '" + path + "': " + std::strerror(errno));
+  if (::fstat(f.fd, &st) != 0 || !S_ISREG(st.st_mode)) refuse_foreign(path, "not a regular file");
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  std::string head(std::min<std::uint64_t>(size, kMaxHeader), '\0');
+  std::size_t got = 0;
+  if (!read_fully(f.fd, head.data(), head.size(), got))
+    throw InputError("cannot read pattern database cache file '" + path + "': " + std::strerror(errno));
+  head.resize(got);
+  if (head.size() < kMagic.size()) {
+    if (kMagic.substr(0, head.size()) != head) refuse_foreign(path, "it does not start with the pattern database magic line");
+    return stale_file("truncated");
+  }
+  if (head.compare(0, kMagic.size(), kMagic) != 0) refuse_foreign(path, "it does not start with the pattern database magic line");
+  const std::size_t end = head.find("\n\n");
+  if (end == std::string::npos) return stale_file("truncated or malformed header");
+  const std::string header = head.substr(0, end + 2);
+  const std::size_t sum_at = header.rfind("xxh64 ");
+  if (sum_at == std::string::npos || header.size() < sum_at + 6 + 16 + 2) return stale_file("malformed header");
+  const std::uint64_t checksum = std::strtoull(header.substr(sum_at + 6, 16).c_str(), nullptr, 16);
+  if (header != header_of(key, checksum)) return stale_file("another version, key or size");
+  if (size != header.size() + key.entries) return stale_file("truncated or padded (" + std::to_string(size) + " bytes)");
+  std::vector<std::uint8_t> table(key.entries);
+  if (::lseek(f.fd, static_cast<off_t>(header.size()), SEEK_SET) < 0 || !read_fully(f.fd, table.data(), table.size(), got) ||
+      got != table.size())
+    return stale_file("unreadable payload");
+  if (XXH64(table.data(), table.size(), 0) != checksum) return stale_file("checksum mismatch");
+  r.table = std::move(table);
+  return r;
+}
+
+// Creates `folder` and its missing parents; "" on success, else the system's reason. A path
+// that exists and is not a folder is refused.
+inline std::string make_cache_folder(const std::string& folder) {
+  for (std::size_t at = 1; at <= folder.size(); ++at) {
+    if (at < folder.size() && folder[at] != '/') continue;
+    const std::string part = folder.substr(0, at);
+    if (::mkdir(part.c_str(), 0755) != 0 && errno != EEXIST) return "cannot create '" + part + "': " + std::strerror(errno);
+  }
+  struct stat st {};
+  if (::stat(folder.c_str(), &st) != 0) return "cannot reach '" + folder + "': " + std::strerror(errno);
+  if (!S_ISDIR(st.st_mode)) throw InputError("--pdb-cache '" + folder + "' is not a folder");
+  return {};
+}
+
+// Saves `table` as the file of `key` at `path` (see the top); "" on success, else why not.
+inline std::string write_pdb_file(const std::string& folder, const std::string& path, const PdbFileKey& key,
+                                  const std::vector<std::uint8_t>& table) {
+  using namespace pdb_file_detail;
+  if (std::string why = make_cache_folder(folder); !why.empty()) return why;
+  static std::atomic<unsigned> calls{0};
+  const std::string temp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(calls.fetch_add(1));
+  const std::string header = header_of(key, XXH64(table.data(), table.size(), 0));
+  Fd f{::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)};
+  if (f.fd < 0) return "cannot create '" + temp + "': " + std::strerror(errno);
+  const bool written = write_fully(f.fd, header.data(), header.size()) && write_fully(f.fd, table.data(), table.size()) &&
+                       ::fsync(f.fd) == 0;
+  const int why = errno;
+  const bool closed = ::close(std::exchange(f.fd, -1)) == 0;
+  if (!written || !closed || ::rename(temp.c_str(), path.c_str()) != 0) {
+    const int reason = !written ? why : errno;
+    ::unlink(temp.c_str());
+    return "cannot write '" + path + "': " + std::strerror(reason);
+  }
+  if (Fd dir{::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)}; dir.fd >= 0) ::fsync(dir.fd);
+  return {};
+}
+
+// The cache folder --pdb-cache names: the option's value, else $XDG_CACHE_HOME/searchbench,
+// else $HOME/.cache/searchbench; nullopt for `none` (or with neither variable set).
+inline std::optional<std::string> pdb_cache_folder(const std::string& option) {
+  if (option == "none") return std::nullopt;
+  if (!option.empty()) return option;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/') return std::string(xdg) + "/searchbench";
+  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/searchbench";
+  return std::nullopt;
+}
+
+// The file of `key` in `folder`.
+inline std::string pdb_file_path(const std::string& folder, const PdbFileKey& key) {
+  const std::string keyed = key.heuristic + "\n" + key.pattern + "\n" + key.target;
+  return folder + "/" + key.puzzle + "-" + key.heuristic + "-" + pdb_file_detail::hex64(XXH64(keyed.data(), keyed.size(), 0)) +
+         ".pdb";
+}
+
+// The table of `key`: read from the cache folder `cache_option` names (see pdb_cache_folder),
+// else built by `build()` (returning the table) and saved there. `note` gets how ("loaded
+// from <file>", "built in N s, saved to <file>", "built in memory").
+template <class Build>
+std::vector<std::uint8_t> cached_pdb_table(const std::string& cache_option, const PdbFileKey& key, Build&& build,
+                                           std::string& note) {
+  const std::optional<std::string> folder = pdb_cache_folder(cache_option);
+  std::string path, stale;
+  if (folder) {
+    if (struct stat st {}; ::stat(folder->c_str(), &st) == 0 && !S_ISDIR(st.st_mode))
+      throw InputError("--pdb-cache '" + *folder + "' is not a folder");
+    path = pdb_file_path(*folder, key);
+    PdbFileRead found = read_pdb_file(path, key);
+    if (found.table) {
+      note = "loaded from " + path;
+      return std::move(*found.table);
+    }
+    stale = std::move(found.stale);
+  }
+  Timer timer;
+  std::vector<std::uint8_t> table = build();
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.2f", timer.seconds());
+  if (!folder) {
+    note = "built in memory (" + std::string(seconds) + " s)";
+    return table;
+  }
+  const std::string why = write_pdb_file(*folder, path, key, table);
+  note = "built in " + std::string(seconds) + " s, " + (why.empty() ? "saved to " + path : "kept in memory only: " + why);
+  if (!stale.empty()) note += " (replacing a copy that was " + stale + ")";
+  return table;
+}
+
+}  // namespace searchbench

@@ -1,0 +1,236 @@
+// Heuristic `pdb` of tiles-RxC: Korf & Felner's additive disjoint pattern databases.
+//
+// The tiles are split into disjoint patterns (--pattern). For each, a BFS over the pattern's
+// abstraction (heuristics/tiles_pattern_space.hpp) gives the fewest moves of that pattern's
+// tiles that bring them to their target cells, from any placement and blank region; the
+// table keeps, per placement, the least over the regions (a byte per placement: 5,765,760
+// for a 6-tile pattern of the 15-puzzle). h(s) = the sum over the patterns of the table
+// entry of s's placement.
+// Admissible: each entry is a lower bound on the moves of its pattern's tiles in any
+// solution (the abstraction is a relaxation), and each real move moves one tile, of exactly
+// one pattern, so the moves the patterns need add up to at most the moves a solution makes.
+// On square boards whose target has the blank on the main diagonal (the suite's goal has it
+// last, bottom-right) the board reflected about that diagonal, its tiles relabelled so the
+// target maps onto itself, is a state as far from the target as s (the reflection maps
+// moves to moves); h = max(h(s), h(reflect(s))), admissible as the larger of two lower
+// bounds, and the same tables serve both lookups.
+// Not consistent, so not declared so: the least over the blank's regions is a
+// min-compression, and a placement whose best region is one the blank cannot be in after a
+// move can sit two or more below its neighbour. tests/test_pdb.cpp counts such edges on
+// every state of the small boards (tiles-3x3 4-4: thousands; a single pattern of all the
+// tiles, which has one region, none).
+//
+// Patterns: tiles-4x4 defaults to 6-6-3 (Korf & Felner's split, mirrored for the
+// blank-last goal: the two 2x3 blocks of the left and right columns above the bottom row,
+// and the bottom row's three tiles), and names 7-8 and 5-5-5 too; tiles-3x3 to 4-4; other
+// boards to the tiles in row order, in as few patterns of at most 6 tiles as possible, of
+// even sizes.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+
+#include "core/errors.hpp"
+#include "core/permutation_rank.hpp"
+#include "core/search_options.hpp"
+#include "heuristics/pattern_database.hpp"
+#include "heuristics/pdb_file.hpp"
+#include "heuristics/pdb_options.hpp"
+#include "heuristics/tiles_pattern_space.hpp"
+#include "puzzles/sliding_tiles.hpp"
+
+namespace searchbench {
+
+// The patterns --pattern names for `board` ("" for its default), each tile 1..n-1 in
+// exactly one, each pattern sorted; InputError with one line otherwise.
+inline std::vector<std::vector<int>> tiles_patterns(const SlidingTiles& board, const std::string& option) {
+  const int n = board.cells();
+  std::string text = option;
+  const bool square4 = board.rows() == 4 && board.columns() == 4, square3 = board.rows() == 3 && board.columns() == 3;
+  if (square4 && (text.empty() || text == "6-6-3")) text = "1,2,5,6,9,10/3,4,7,8,11,12/13,14,15";
+  else if (square4 && text == "7-8") text = "1,2,3,4,5,6,7,8/9,10,11,12,13,14,15";
+  else if (square4 && text == "5-5-5") text = "1,2,3,5,6/4,7,8,11,12/9,10,13,14,15";
+  else if (square3 && (text.empty() || text == "4-4")) text = "1,2,4,5/3,6,7,8";
+  std::vector<std::vector<int>> patterns;
+  if (text.empty()) {  // row order, ceil((n-1)/6) patterns of even sizes
+    const int tiles = n - 1, count = (tiles + 5) / 6;
+    for (int p = 0, next = 1; p < count; ++p) {
+      patterns.emplace_back();
+      for (int size = tiles / count + (p < tiles % count ? 1 : 0); size > 0; --size) patterns.back().push_back(next++);
+    }
+    return patterns;
+  }
+  if (text.find_first_not_of("0123456789,/ ") != std::string::npos)
+    throw InputError("--pattern '" + option + "' is neither tile numbers split by ',' and '/' nor a split " + board.name() +
+                     " names" + (square4 ? " (6-6-3, 7-8, 5-5-5)" : square3 ? " (4-4)" : " (it names none)"));
+  std::uint32_t seen = 0;
+  for (const auto& members : split_pattern_list(text)) {
+    patterns.emplace_back();
+    for (const auto& m : members) {
+      const int tile = pattern_number(m, 1, n - 1, "tile of " + board.name(), option);
+      if (seen & (1u << tile)) throw InputError("--pattern '" + option + "': tile " + m + " is in more than one pattern");
+      seen |= 1u << tile;
+      patterns.back().push_back(tile);
+    }
+    std::sort(patterns.back().begin(), patterns.back().end());
+  }
+  for (int tile = 1; tile < n; ++tile)
+    if (!(seen & (1u << tile)))
+      throw InputError("--pattern '" + option + "': tile " + std::to_string(tile) + " is in no pattern (each of 1.." +
+                       std::to_string(n - 1) + " must be in exactly one)");
+  return patterns;
+}
+
+class TilesPdb {
+ public:
+  static constexpr std::string_view kName = "pdb";
+  static constexpr std::string_view kSummary =
+      "additive disjoint pattern databases (Korf & Felner), with the diagonal reflection on square boards";
+  using Options = PdbOptions;
+  using State = TilesState;
+
+  static std::string fits(const SlidingTiles&) { return {}; }
+
+  TilesPdb(const SlidingTiles& board, const State& target, const Options& options, const SearchOptions& search)
+      : n_(board.cells()) {
+    for (int c = 0; c < n_; ++c) target_where_[target.cells[c]] = static_cast<std::uint8_t>(c);
+    const int blank = target_where_[SlidingTiles::kBlank], cols = board.columns();
+    reflects_ = board.rows() == cols && blank / cols == blank % cols;
+    for (int c = 0; c < n_; ++c) transpose_[c] = static_cast<std::uint8_t>((c % cols) * cols + c / cols);
+    for (int v = 0; v < n_; ++v) relabel_[v] = target.cells[transpose_[target_where_[v]]];
+    const auto patterns = tiles_patterns(board, options.pattern);
+    check_memory_up_front(board, target, patterns, options, search);
+    for (const auto& tiles : patterns) {
+      tables_.push_back(Table{tiles, PartialPermutationRank(n_, static_cast<int>(tiles.size())), {}, {}});
+      for (std::size_t i = 0; i < tiles.size(); ++i) tables_.back().members[i] = static_cast<std::uint8_t>(tiles[i]);
+      std::string note;
+      const PdbFileKey key = file_key(board, tiles, target);
+      tables_.back().values = cached_pdb_table(
+          options.pdb_cache, key, [&] { return build_table(board, tiles, target, search); }, note);
+      append_listed(note_, "; ", "pattern " + key.pattern + ": " + note);
+    }
+  }
+
+  int estimate(const State& s) const {
+    std::array<std::uint8_t, 16> where;
+    for (int c = 0; c < n_; ++c) where[s.cells[c]] = static_cast<std::uint8_t>(c);
+    if (!reflects_) return sum_over_patterns(where);
+    std::array<std::uint8_t, 16> mirrored;
+    for (int v = 1; v < n_; ++v) mirrored[relabel_[v]] = transpose_[where[v]];
+    // Both orientations' lookups side by side, so that their cache misses overlap.
+    int h = 0, reflected = 0;
+    for (const auto& t : tables_) {
+      h += t.values[index(t, where)];
+      reflected += t.values[index(t, mirrored)];
+    }
+    return std::max(h, reflected);
+  }
+  std::uint64_t bytes() const {
+    std::uint64_t total = 0;
+    for (const auto& t : tables_) total += t.values.size();
+    return total;
+  }
+  std::string build_note() const { return note_; }
+
+  // For the tests: the patterns, whether the reflection applies, one pattern's entry for s.
+  std::vector<std::vector<int>> patterns() const {
+    std::vector<std::vector<int>> out;
+    for (const auto& t : tables_) out.push_back(t.tiles);
+    return out;
+  }
+  bool reflects() const { return reflects_; }
+  int pattern_value(std::size_t pattern, const State& s) const {
+    std::array<std::uint8_t, 16> where;
+    for (int c = 0; c < n_; ++c) where[s.cells[c]] = static_cast<std::uint8_t>(c);
+    return entry(tables_[pattern], where);
+  }
+  const std::vector<std::uint8_t>& table(std::size_t pattern) const { return tables_[pattern].values; }
+
+ private:
+  struct Table {
+    std::vector<int> tiles;
+    PartialPermutationRank rank;
+    std::vector<std::uint8_t> values;  // per placement rank
+    std::array<std::uint8_t, 16> members{};  // the tiles again, as the lookups read them
+  };
+
+  // The placement's rank: PartialPermutationRank::rank over the cells where[] gives,
+  // without copying them out first (one multiply-add and one popcount per tile).
+  Key index(const Table& t, const std::array<std::uint8_t, 16>& where) const {
+    Key r = 0;
+    std::uint32_t used = 0;
+    const int k = static_cast<int>(t.tiles.size());
+    for (int i = 0; i < k; ++i) {
+      const unsigned x = where[t.members[i]];
+      r = r * static_cast<Key>(n_ - i) + (x - static_cast<unsigned>(std::popcount(used & ((1u << x) - 1))));
+      used |= 1u << x;
+    }
+    return r;
+  }
+  int entry(const Table& t, const std::array<std::uint8_t, 16>& where) const { return t.values[index(t, where)]; }
+  int sum_over_patterns(const std::array<std::uint8_t, 16>& where) const {
+    int h = 0;
+    for (const auto& t : tables_) h += entry(t, where);
+    return h;
+  }
+
+  static PdbFileKey file_key(const SlidingTiles& board, const std::vector<int>& tiles, const State& target) {
+    return {board.name(), std::string(kName), pattern_text(tiles), board.format(target),
+            PartialPermutationRank(board.cells(), static_cast<int>(tiles.size())).count()};
+  }
+
+  // Every pattern that will be built, checked before the first BFS runs: a 7-8 split that
+  // cannot fit is refused at once, not after its first database took minutes. (A pattern
+  // whose cache file exists is left to be checked if that file turns out to be damaged.)
+  void check_memory_up_front(const SlidingTiles& board, const State& target, const std::vector<std::vector<int>>& patterns,
+                             const Options& options, const SearchOptions& search) const {
+    const auto folder = pdb_cache_folder(options.pdb_cache);
+    std::uint64_t tables = 0;
+    for (const auto& tiles : patterns) tables += PartialPermutationRank(n_, static_cast<int>(tiles.size())).count();
+    for (const auto& tiles : patterns) {
+      const int k = static_cast<int>(tiles.size());
+      const Key placements = PartialPermutationRank(n_, k).count();
+      const PdbFileKey key = file_key(board, tiles, target);
+      if (struct stat st {}; folder && ::lstat(pdb_file_path(*folder, key).c_str(), &st) == 0) continue;
+      search.memory.check_up_front(pdb_build_bytes(placements * static_cast<Key>(n_ - k), placements, tables),
+                                   "the pattern database of " + board.name() + " tiles " + key.pattern);
+    }
+  }
+
+  // The BFS over the pattern's abstraction, then per placement the least over its regions.
+  static std::vector<std::uint8_t> build_table(const SlidingTiles& board, const std::vector<int>& tiles, const State& target,
+                                               const SearchOptions& search) {
+    const TilesPatternSpace space(board, tiles, target);
+    const TilesPatternRank rank(space);
+    const Key placements = rank.placements(), regions = rank.regions_per_placement();
+    std::vector<std::uint8_t> values;
+    const std::string what = "the pattern database of " + board.name() + " tiles " + pattern_text(tiles);
+    explore_to_goal(space, rank, space.start(), search, placements, placements, what, [&](const auto& depth_of) {
+      values.assign(placements, kUnreachedPdbEntry);
+      tbb::parallel_for(tbb::blocked_range<Key>(0, placements), [&](const tbb::blocked_range<Key>& range) {
+        for (Key p = range.begin(); p != range.end(); ++p) {
+          int best = kUnreachedPdbEntry;
+          for (Key r = 0; r < regions; ++r)
+            if (const int d = depth_of(p * regions + r); d >= 0) best = std::min(best, d);
+          values[p] = static_cast<std::uint8_t>(best);
+        }
+      });
+    });
+    return values;
+  }
+
+  int n_;
+  bool reflects_ = false;
+  std::array<std::uint8_t, 16> target_where_{}, transpose_{}, relabel_{};
+  std::vector<Table> tables_;
+  std::string note_;
+};
+
+}  // namespace searchbench
