@@ -20,6 +20,8 @@
 #include "encoders/pancake_cantor.hpp"
 #include "encoders/permutation_nibbles.hpp"
 #include "encoders/tiles_cantor.hpp"
+#include "heuristics/checkers_displacement.hpp"
+#include "heuristics/pancake_gap.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "puzzles/hanoi4.hpp"
 #include "puzzles/magic_board.hpp"
@@ -32,9 +34,9 @@ namespace searchbench {
 
 using BuiltinFamilies = FamilyList<
     Family<MagicBoard, MagicDecimal, MagicBitpack, MagicBitpackImplied, MagicCantor>,
-    Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>,
+    Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>::WithHeuristics<CheckersDisplacement>,
     Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor>,
-    Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>,
+    Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>::WithHeuristics<PancakeGap>,
     Family<PocketCube, CubeBitpack, CubeCoordinate>,
     Family<Hanoi4, HanoiMasks, HanoiPegs>>;
 
