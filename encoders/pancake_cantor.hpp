@@ -2,7 +2,8 @@
 // code, core/permutation_rank.hpp), 3,628,800 keys for 10 pancakes and 479,001,600 for
 // 12. The first N-1 pancakes are ranked; the last is the size left over. Perfect: every
 // key decodes to a stack, so the parallel engine's two-bit and bottom-up levels and the
-// edge-list export apply. Past 2^33 keys (13 pancakes and more) the key space is hashed.
+// edge-list export apply. Past 2^33 keys (13 pancakes and more) the key space is hashed;
+// past 20 pancakes N! exceeds 2^64 and no 64-bit key can tell the stacks apart.
 #pragma once
 
 #include <bit>
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "core/concepts.hpp"
+#include "core/errors.hpp"
 #include "core/permutation_rank.hpp"
 #include "puzzles/pancake_stack.hpp"
 
@@ -19,9 +21,12 @@ class PancakeCantor {
  public:
   static constexpr std::string_view kName = "cantor";
   static constexpr bool kEveryKeyIsState = true;  // a perfect rank
-  static std::string fits(const PancakeStack&) { return {}; }
+  static std::string fits(const PancakeStack& p) {
+    if (p.cells() <= PartialPermutationRank::kMaxValues) return {};
+    return "a 64-bit rank holds at most 20! stacks (this stack has " + std::to_string(p.cells()) + " pancakes)";
+  }
 
-  explicit PancakeCantor(const PancakeStack& p) : n_(p.cells()), rank_(p.cells(), p.cells() - 1) {}
+  explicit PancakeCantor(const PancakeStack& p) : n_(p.cells()), rank_(checked(p).cells(), p.cells() - 1) {}
 
   Key encode(const PancakeState& s) const { return rank_.rank(s.cells.data()); }
   PancakeState decode(Key k) const {
@@ -33,6 +38,11 @@ class PancakeCantor {
   bool dense() const { return key_bound() <= kDenseKeyLimit; }
 
  private:
+  static const PancakeStack& checked(const PancakeStack& p) {
+    if (auto why = fits(p); !why.empty()) throw InputError("encoder 'cantor' does not fit " + p.name() + ": " + why);
+    return p;
+  }
+
   int n_;
   PartialPermutationRank rank_;
 };

@@ -1,15 +1,19 @@
-// Pancake sorting `pancake-N` (N = 2..20): a stack of N pancakes of sizes 1..N, listed
+// Pancake sorting `pancake-N` (N = 2..64): a stack of N pancakes of sizes 1..N, listed
 // from the top. A move flips the top k pancakes (k = 2..N), reversing that prefix; every
 // flip undoes itself. All N! stacks are reachable; the largest distance from the sorted
-// stack is the pancake number.
+// stack is the pancake number. Past 20 pancakes N! exceeds 2^64: no encoder holds such a
+// stack in a 64-bit key, so those sizes are for the engines that keep whole states
+// (point queries with a heuristic), and component_size saturates at 2^64 - 1.
 //
 // Move letters name k as one base-36 digit: '2'..'9' flip 2..9 pancakes, 'A' flips 10,
-// 'B' 11, ... 'K' 20. That is also the letters' ASCII order, so moves are tried in order of
-// k and the lexicographically smallest shortest path is also the smallest as a string.
+// 'B' 11, ... 'Z' 35; then 'a'..'z' flip 36..61 and '{' '|' '}' flip 62, 63, 64. That is
+// also the letters' ASCII order, so moves are tried in order of k and the
+// lexicographically smallest shortest path is also the smallest as a string.
 //
 // Start: the sorted stack 1..N (smallest on top). Text: the N sizes from the top.
-// State: size-1 in one byte per pancake (0..N-1, what the ranking encoders expect); a flip
-// is one byte shuffle of the first 16 pancakes where SSSE3 is available.
+// State: size-1 in one byte per pancake (0..N-1, what the ranking encoders expect), room
+// for 64; a flip of up to 16 pancakes is one byte shuffle of the first 16 where SSSE3 is
+// available.
 #pragma once
 
 #include <array>
@@ -30,7 +34,8 @@
 namespace searchbench {
 
 struct PancakeState {
-  std::array<std::uint8_t, 32> cells{};  // size-1 of each pancake, top first; past N stay 0
+  static constexpr int kCapacity = 64;
+  std::array<std::uint8_t, kCapacity> cells{};  // size-1 of each pancake, top first; past N stay 0
   friend bool operator==(const PancakeState&, const PancakeState&) = default;
   friend auto operator<=>(const PancakeState&, const PancakeState&) = default;
 };
@@ -38,12 +43,12 @@ struct PancakeState {
 class PancakeStack {
  public:
   using State = PancakeState;
-  static constexpr int kMinPancakes = 2, kMaxPancakes = 20;
+  static constexpr int kMinPancakes = 2, kMaxPancakes = PancakeState::kCapacity;
 
   // The names the registry knows this family by (the inverse of name()).
   static constexpr std::string_view kFamily = "pancake";
   static constexpr std::string_view kNames = "pancake-N";
-  static constexpr std::string_view kSizes = "pancake-N N=2..20";
+  static constexpr std::string_view kSizes = "pancake-N N=2..64";
   static std::vector<std::string> examples() {
     return {"pancake-6", "pancake-7", "pancake-8", "pancake-9", "pancake-10", "pancake-11", "pancake-12"};
   }
@@ -57,10 +62,10 @@ class PancakeStack {
 
   explicit PancakeStack(int pancakes) : n_(pancakes) {
     if (pancakes < kMinPancakes || pancakes > kMaxPancakes)
-      throw InputError("pancake stack of N=" + std::to_string(pancakes) + " is not supported (N must be 2..20)");
-    for (int m = 0; m < move_count(); ++m) {
+      throw InputError("pancake stack of N=" + std::to_string(pancakes) + " is not supported (N must be 2..64)");
+    for (int m = 0; m < move_count() && m + 2 <= kShuffled; ++m) {
       const int k = m + 2;
-      for (int i = 0; i < 16; ++i) flip_[m][i] = static_cast<std::uint8_t>(i < k ? k - 1 - i : i);
+      for (int i = 0; i < kShuffled; ++i) flip_[m][i] = static_cast<std::uint8_t>(i < k ? k - 1 - i : i);
     }
   }
 
@@ -74,11 +79,11 @@ class PancakeStack {
   }
 
   int move_count() const { return n_ - 1; }
-  char move_name(int m) const { return "23456789ABCDEFGHIJK"[m]; }
+  char move_name(int m) const { return "23456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz{|}"[m]; }
   bool apply(const State& s, int m, State& out) const {
     const int k = m + 2;
 #if defined(__SSSE3__)
-    if (k <= 16) {
+    if (k <= kShuffled) {
       const __m128i top = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data()));
       const __m128i order = _mm_loadu_si128(reinterpret_cast<const __m128i*>(flip_[m].data()));
       out = s;
@@ -94,9 +99,14 @@ class PancakeStack {
   int inverse_move(int m) const { return m; }
   int move_order(int) const { return 2; }
 
+  // N!, saturated at 2^64 - 1 past 20 pancakes (an upper bound, as the concept allows).
   std::uint64_t component_size(const State&) const {
+    constexpr std::uint64_t kSaturated = ~std::uint64_t{0};
     std::uint64_t f = 1;
-    for (int i = 2; i <= n_; ++i) f *= static_cast<std::uint64_t>(i);
+    for (int i = 2; i <= n_; ++i) {
+      if (f > kSaturated / static_cast<std::uint64_t>(i)) return kSaturated;
+      f *= static_cast<std::uint64_t>(i);
+    }
     return f;
   }
   bool same_component(const State&, const State&) const { return true; }
@@ -108,15 +118,15 @@ class PancakeStack {
       throw InputError("a stack of " + std::to_string(n_) + " pancakes needs " + std::to_string(n_) + " sizes, got " +
                        std::to_string(count));
     State s;
-    std::uint32_t seen = 0;
+    std::uint64_t seen = 0;  // bit v-1 set once size v appeared
     for (int c = 0; c < n_; ++c) {
       const int v = values[c];
       if (v < 1 || v > n_)
         throw InputError("pancake size " + std::to_string(v) + " is out of range 1.." + std::to_string(n_) + " in stack \"" +
                          printable(text) + "\"");
-      if (seen & (1u << v))
+      if (seen & (std::uint64_t{1} << (v - 1)))
         throw InputError("pancake size " + std::to_string(v) + " appears twice in stack \"" + printable(text) + "\"");
-      seen |= 1u << v;
+      seen |= std::uint64_t{1} << (v - 1);
       s.cells[c] = static_cast<std::uint8_t>(v - 1);
     }
     return s;
@@ -133,7 +143,8 @@ class PancakeStack {
 
  private:
   int n_;
-  std::array<std::array<std::uint8_t, 16>, kMaxPancakes - 1> flip_{};  // shuffle of the first 16 per move
+  static constexpr int kShuffled = 16;  // flips of up to 16 pancakes are one byte shuffle
+  std::array<std::array<std::uint8_t, kShuffled>, kShuffled - 1> flip_{};  // shuffle of the first 16 per flip of k <= 16
 };
 
 }  // namespace searchbench

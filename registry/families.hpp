@@ -20,8 +20,10 @@
 #include "encoders/pancake_cantor.hpp"
 #include "encoders/permutation_nibbles.hpp"
 #include "encoders/tiles_cantor.hpp"
+#include "heuristics/checkers_displacement.hpp"
 #include "heuristics/cube_pdb.hpp"
 #include "heuristics/magic_pdb.hpp"
+#include "heuristics/pancake_gap.hpp"
 #include "heuristics/tiles_linear_conflict.hpp"
 #include "heuristics/tiles_manhattan.hpp"
 #include "heuristics/tiles_pdb.hpp"
@@ -37,9 +39,9 @@ namespace searchbench {
 
 using BuiltinFamilies = FamilyList<
     Family<MagicBoard, MagicDecimal, MagicBitpack, MagicBitpackImplied, MagicCantor>::WithHeuristics<MagicPdb>,
-    Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>,
+    Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>::WithHeuristics<CheckersDisplacement>,
     Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor>::WithHeuristics<TilesManhattan, TilesLinearConflict, TilesPdb>,
-    Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>,
+    Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>::WithHeuristics<PancakeGap>,
     Family<PocketCube, CubeBitpack, CubeCoordinate>::WithHeuristics<CubePdb>,
     Family<Hanoi4, HanoiMasks, HanoiPegs>>;
 

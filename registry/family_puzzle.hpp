@@ -48,6 +48,11 @@ std::string resolve_encoder(const typename F::Puzzle& puzzle, std::string_view w
 template <class F, class Fn>
 void with_encoder(const typename F::Puzzle& puzzle, std::string_view name, Fn&& fn) {
   const std::string chosen = resolve_encoder<F>(puzzle, name);
+  if (chosen.empty()) {  // none named and none fits (past 20 pancakes no 64-bit key holds a stack)
+    std::string why;
+    for (const auto& e : F::encoders(puzzle)) why += (why.empty() ? "" : "; ") + e.name + ": " + e.fit;
+    throw InputError("no encoder fits " + puzzle.name() + " (" + why + ")");
+  }
   bool found = false;
   F::for_each_encoder([&]<class E>() {
     if (found || chosen != E::kName) return;

@@ -173,12 +173,33 @@ void check_threads(const EngineInfo& engine, int threads) {
   }
 }
 
+// An engine that keeps keys needs an encoder that fits (past 20 pancakes none does: N!
+// exceeds 2^64); said before any solver is built, with why each encoder does not fit and
+// which engines keep whole states instead. A named encoder is checked where it is chosen.
+void check_some_encoder_fits(const EngineInfo& engine, const std::string& encoder, const std::string& puzzle,
+                             const std::vector<std::pair<std::string, std::string>>& fits) {
+  if (!engine.uses_encoder || !encoder.empty()) return;
+  std::string why;
+  std::vector<std::string> whole_states;
+  for (const auto& [name, fit] : fits) {
+    if (fit.empty()) return;
+    why += (why.empty() ? "" : "; ") + name + ": " + fit;
+  }
+  for (const auto& e : engines())
+    if (!e.uses_encoder && !e.distributed) whole_states.push_back("'" + std::string(e.name) + "'");
+  throw InputError("engine '" + std::string(engine.name) + "' keeps states as keys, and no encoder fits " + puzzle + " (" + why +
+                   "); engines that keep whole states need none: " + listed(whole_states, " and "));
+}
+
 }  // namespace
 
 std::unique_ptr<Solver> make_solver(const SolverConfig& config) {
   std::unique_ptr<Solver> solver;
   with_family(config.puzzle, [&]<class F>(const typename F::Puzzle& shape) {
     check_threads(engine_info(config.engine), config.options.threads);
+    std::vector<std::pair<std::string, std::string>> fits;  // each encoder's name and why it does not fit
+    F::for_each_encoder([&]<class E>() { fits.emplace_back(std::string(E::kName), E::fits(shape)); });
+    check_some_encoder_fits(engine_info(config.engine), config.encoder, shape.name(), fits);
     solver = make_family_solver<F>(shape, config);
   });
   return solver;

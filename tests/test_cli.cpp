@@ -266,6 +266,13 @@ TEST(Cli, EveryClassOfBadInputIsRefusedWithOneLine) {
   expect_refusal("run --puzzle checkers-99", "N must be 1..32");
   expect_refusal("run --puzzle msquare-2x9", "K must be 2..8");
   expect_refusal("run --puzzle sicily1515-2x5", "even width");
+  expect_refusal("run --puzzle pancake-65", "N must be 2..64");
+  expect_refusal("run --puzzle pancake-64", "no encoder fits pancake-64");
+  expect_refusal("run --puzzle pancake-64 --engine bidir --encoder cantor --target '2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 16 "
+                 "17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 "
+                 "53 54 55 56 57 58 59 60 61 62 63 64'",
+                 "does not fit pancake-64");
+  expect_refusal("run --puzzle pancake-64 --engine naive", "more than the");
   expect_refusal("run --engine bidir", "point queries only");
   expect_refusal("run --engine ring --threads 2", "serial");
   // Numbers.

@@ -343,7 +343,7 @@ TEST(PancakeParse, ReadsStacksAndRefusesBadOnes) {
   EXPECT_THROW(p.parse("0 1 2 3 4"), InputError);
   EXPECT_THROW(p.parse("1 2 3 4 x"), InputError);
   EXPECT_THROW(PancakeStack(1), InputError);
-  EXPECT_THROW(PancakeStack(21), InputError);
+  EXPECT_THROW(PancakeStack(65), InputError);
   const PancakeStack twenty(20);
   EXPECT_EQ(twenty.move_name(0), '2');
   EXPECT_EQ(twenty.move_name(8), 'A');
