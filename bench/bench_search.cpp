@@ -37,6 +37,7 @@
 #include <thread>
 
 #include "bench/benchmark_id.hpp"
+#include "bench/heuristic_benchmarks.hpp"
 #include "bench/load_counters.hpp"
 #include "bench/explicit_graph_bfs.hpp"
 #include "core/errors.hpp"
@@ -268,6 +269,7 @@ void register_point_queries() {
         if (targets.empty()) continue;
         for (const auto& engine : engines()) {
           if (engine.distributed || engine.counts_only) continue;  // whole spaces only (bfs/ and scripts/scale_runs.py time them)
+          if (engine.uses_heuristic) continue;  // heuristic engines run the heuristic sets (bench/heuristic_benchmarks.cpp)
           SolverConfig c;
           c.puzzle = set.puzzle;
           c.engine = std::string(engine.name);
@@ -388,6 +390,7 @@ int main(int argc, char** argv) {
   register_point_queries();
   register_codecs();
   register_judges();
+  register_heuristic_sets(full);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
 }

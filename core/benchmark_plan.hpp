@@ -1,6 +1,7 @@
 // What a puzzle family asks the benchmark matrix to run beyond the whole-space runs of its
 // examples (which every family gets): point queries to targets fixed by depth or drawn at
-// random, the explicit-graph yardstick, and its encoders' codec variants. A puzzle type declares it as
+// random, the explicit-graph yardstick, its encoders' codec variants, and heuristic searches
+// over sets of starts. A puzzle type declares it as
 // `static BenchmarkPlan benchmark_plan()`; bench/bench_search.cpp reads it through the
 // registry and knows no family by name.
 #pragma once
@@ -33,7 +34,23 @@ struct BenchmarkPlan {
   struct Codec {
     std::string puzzle, encoder;
   };
+  // Heuristic searches (the engines that take a heuristic) from a set of starts to the
+  // puzzle's start (its goal): the starts read from `instances` (a file of the source tree in
+  // Korf's format: number, optimal length, the board with the blank first; every answer is
+  // checked against the length), or `count` drawn by `seed` (0: every state of the puzzle),
+  // checked against bidir where the space is small. Each of `engines` x `heuristics` x
+  // `threads`; `full_only` sets run with bench_search --full only.
+  struct HeuristicSet {
+    std::string puzzle, name;
+    std::string instances;
+    int count = 100;
+    std::uint64_t seed = 1;
+    std::vector<std::string> engines{"idastar"}, heuristics;
+    std::vector<int> threads{1};
+    bool full_only = false;
+  };
   std::vector<ByDepth> by_depth;
+  std::vector<HeuristicSet> heuristic_sets;
   std::vector<RandomTargets> random_targets;
   // Puzzles the explicit-graph yardstick runs on (a GAP-style BFS over the graph made
   // explicit beforehand), with the family's perfect ranking as vertex ids.

@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/benchmark_plan.hpp"
 #include "core/errors.hpp"
 #include "core/printable.hpp"
 #include "core/number_list.hpp"
@@ -54,6 +55,13 @@ class PancakeStack {
   }
   // Instances small enough for the cross-engine tests to check every state of.
   static std::vector<std::string> test_examples() { return {"pancake-6", "pancake-7"}; }
+  // Random stacks solved with the gap heuristic: 100 of 30 pancakes, and 100 of 60 with --full.
+  static BenchmarkPlan benchmark_plan() {
+    BenchmarkPlan plan;
+    plan.heuristic_sets.push_back({"pancake-30", "random:100", "", 100, 1, {"idastar"}, {"gap"}, {1}, false});
+    plan.heuristic_sets.push_back({"pancake-60", "random:100", "", 100, 1, {"idastar"}, {"gap"}, {1}, true});
+    return plan;
+  }
   // "pancake-N"; nullopt for other families' names, InputError for a malformed or unsupported N.
   static std::optional<PancakeStack> from_name(std::string_view name) {
     if (name.substr(0, 8) != "pancake-") return std::nullopt;

@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/benchmark_plan.hpp"
 #include "core/errors.hpp"
 #include "core/printable.hpp"
 #include "core/number_list.hpp"
@@ -63,6 +64,20 @@ class SlidingTiles {
   }
   // Instances small enough for the cross-engine tests to check every state of.
   static std::vector<std::string> test_examples() { return {"tiles-2x3", "tiles-3x2"}; }
+  // Korf's 100 15-puzzles with the pattern databases (every heuristic with --full; Manhattan
+  // distance alone generates about 3.6e10 nodes over them), and random 8-puzzles with every
+  // heuristic and both engines (all 181,440 with --full).
+  static BenchmarkPlan benchmark_plan() {
+    BenchmarkPlan plan;
+    const std::string korf = "bench/data/korf100.txt";
+    plan.heuristic_sets.push_back({"tiles-4x4", "korf100", korf, 100, 1, {"idastar"}, {"pdb"}, {2}, false});
+    plan.heuristic_sets.push_back({"tiles-4x4", "korf100", korf, 100, 1, {"idastar"}, {"pdb"}, {1}, true});
+    plan.heuristic_sets.push_back({"tiles-4x4", "korf100", korf, 100, 1, {"idastar"}, {"linear-conflict", "manhattan"}, {2}, true});
+    const std::vector<std::string> every = {"manhattan", "linear-conflict", "pdb"};
+    plan.heuristic_sets.push_back({"tiles-3x3", "random:1000", "", 1000, 1, {"idastar", "astar"}, every, {1}, false});
+    plan.heuristic_sets.push_back({"tiles-3x3", "all", "", 0, 1, {"idastar", "astar"}, every, {1}, true});
+    return plan;
+  }
   // "tiles-RxC"; nullopt for other families' names, InputError for a malformed or unsupported size.
   static std::optional<SlidingTiles> from_name(std::string_view name) {
     if (name.substr(0, 6) != "tiles-") return std::nullopt;

@@ -3,7 +3,7 @@ in the run's folder and all from its files alone."""
 import csv
 import os
 
-from . import conditions, fmt, plots, sections, stats, summary, tables
+from . import conditions, fmt, heuristic, plots, sections, stats, summary, tables
 from .load import Run
 
 CSV_COLUMNS = ["kind", "engine", "encoder", "puzzle", "threads", "param", "name", "n", "median_ms", "mean_ms", "sd_ms",
@@ -45,7 +45,8 @@ def body(w, run, order):
     tables.codec_table(w, [r for r in rows if r["kind"] == "codec" and r["rate"]], order)
     tables.point_tables(w, [r for r in rows if r["kind"] == "point"], order)
     tables.judge_tables(w, [r for r in rows if r["kind"] == "judge"])
-    tables.other_table(w, [r for r in rows if r["kind"] not in ("bfs", "codec", "point", "judge")])
+    heuristic.heuristic_tables(w, [r for r in rows if r["kind"] == "heuristic"])
+    tables.other_table(w, [r for r in rows if r["kind"] not in ("bfs", "codec", "point", "judge", "heuristic")])
 
 
 def render(run, drawn, base="", title=None, intro=(), extra=None):
