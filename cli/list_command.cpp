@@ -126,7 +126,7 @@ void print_combinations() {
   }
   std::cout << "\ncombinations: every engine runs with every encoder that fits";
   if (!perfect_only.empty()) std::cout << " (" << joined(perfect_only, " and ") << " with the perfect ones only)";
-  std::cout << "; " << joined(whole_states, " and ") << " takes none;\n"
+  std::cout << "; " << joined(whole_states, " and ") << (whole_states.size() > 1 ? " take none;\n" : " takes none;\n")
             << joined(point_only, " and ") << " answer point queries (--target) only";
   if (!counts_only.empty())
     std::cout << "; " << joined(counts_only, " and ") << (counts_only.size() > 1 ? " count" : " counts") << " whole spaces only";
