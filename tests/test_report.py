@@ -294,6 +294,21 @@ class Outputs(Base):
         self.assertIn("| 4.4T |", text)
         self.assertIn("| 0.001 |", text)  # x naive of a row 1,000 times slower than naive: never 0.0
 
+    def test_heuristic_search_has_its_own_section_with_the_build_apart(self):
+        name = "heuristic/idastar/pdb/tiles-4x4/korf100:threads:2"
+        label = "kind=heuristic engine=idastar encoder=pdb puzzle=tiles-4x4 param=korf100:threads:2"
+        folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", [
+            bench(name, [6000.0, 6100.0, 6050.0, 5990.0, 6020.0], unit="ms", label=label, generated_per_second=1.9e7,
+                  instance_seconds_median=0.02, instance_seconds_max=0.91, heuristic_build_seconds=14.5)])
+        text = section(self.report(folder), "## Heuristic search")
+        row = next(line for line in text.splitlines() if line.startswith("| tiles-4x4"))
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        self.assertEqual(cells[:5], ["tiles-4x4", "korf100", "idastar", "pdb", "2"])
+        self.assertEqual(cells[-4:], ["20.0 ms", "910 ms", "19M", "14,500 ms"])
+        self.assertIn("not measured here", text)
+        self.assertNotIn(name, section(self.report(folder), "## Other benchmarks") if "## Other benchmarks" in
+                         self.report(folder) else "")
+
     def test_a_pipe_in_a_cell_does_not_split_the_table_row(self):
         make_run(self.results, "20260101T000000Z-aaaaaaa-h", [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0] * 5)],
                  command="scripts/reproduce.sh --filter 'a|b'")
