@@ -41,11 +41,7 @@
 #include <utility>
 #include <vector>
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#define XXH_INLINE_ALL
-#include <xxhash.h>
-#pragma GCC diagnostic pop
+#include "core/xxhash.hpp"
 
 #include "core/errors.hpp"
 #include "core/timer.hpp"

@@ -13,13 +13,7 @@
 // and a chunk moved, lost or altered changes it.
 #pragma once
 
-// xxHash's AVX-512 path trips gcc 12's -Wmaybe-uninitialized inside the compiler's own
-// intrinsics headers (a false positive: the intrinsics' "undefined" operands).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#define XXH_INLINE_ALL
-#include <xxhash.h>
-#pragma GCC diagnostic pop
+#include "core/xxhash.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,0 +1,12 @@
+// xxHash (Debian's libxxhash-dev), header-only: the checksums of the suite's own files (the
+// out-of-core engine's work state, the pattern database cache).
+#pragma once
+
+// xxHash's AVX-512 path trips gcc 12's -Wmaybe-uninitialized and -Wuninitialized inside the
+// compiler's own intrinsics headers (a false positive: the intrinsics' "undefined" operands).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+#pragma GCC diagnostic pop
