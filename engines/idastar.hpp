@@ -29,14 +29,13 @@
 #include <string>
 #include <vector>
 
-#include <tbb/parallel_for.h>
-#include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 
 #include "core/concepts.hpp"
 #include "core/declared_options.hpp"
 #include "core/errors.hpp"
 #include "core/heuristic.hpp"
+#include "core/parallel_chunks.hpp"
 #include "core/result.hpp"
 #include "core/search_options.hpp"
 #include "core/thread_arena.hpp"
@@ -230,7 +229,7 @@ class IdaStar {
     // Subtrees are handed out in order, one at a time: a split range would start a thread
     // far past the solution, on work the answer never needs.
     std::atomic<std::size_t> next{0};
-    tbb::parallel_for(0, threads, [&](int) {
+    parallel_chunks(static_cast<std::uint64_t>(threads), 1, [&](std::uint64_t, std::uint64_t) {
       for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < subtrees.size();) {
         if (first_solution.load(std::memory_order_relaxed) < i) return;
         const Subtree& t = subtrees[i];
@@ -244,7 +243,7 @@ class IdaStar {
         below[i] = std::move(d.out);
         if (below[i].found) lower_first(i);
       }
-    }, tbb::simple_partitioner{});
+    });
     Iteration out = above;
     for (const auto& b : below) {
       out.expanded += b.expanded;

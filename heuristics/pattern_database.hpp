@@ -17,10 +17,10 @@
 #include <string_view>
 #include <vector>
 
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include "core/concepts.hpp"
+#include "core/parallel_chunks.hpp"
 #include "core/errors.hpp"
 #include "core/search_options.hpp"
 #include "core/thread_arena.hpp"
@@ -109,6 +109,9 @@ void explore_to_goal(const S& space, const E& enc, const typename S::State& goal
   arena.execute([&] { fold([&bfs](Key k) { return bfs.depth_mod_of(k); }); });
 }
 
+// Keys per chunk of the parallel loops that read a finished BFS into a table.
+inline constexpr Key kPdbChunk = Key{1} << 14;
+
 // The table of a space whose keys index the table directly (the magic board's and the cube's
 // placements): each key's distance, kUnreachedPdbEntry where the target cannot be reached.
 template <Puzzle S, Encoder<S> E>
@@ -116,8 +119,8 @@ std::vector<std::uint8_t> direct_pdb_table(const S& space, const E& enc, const S
   const Key bound = enc.key_bound();
   std::vector<std::uint8_t> values(bound, kUnreachedPdbEntry);
   explore_to_goal(space, enc, space.start(), search, bound, bound, what, [&](const auto& depth_of) {
-    tbb::parallel_for(tbb::blocked_range<Key>(0, bound), [&](const tbb::blocked_range<Key>& range) {
-      for (Key k = range.begin(); k != range.end(); ++k)
+    parallel_chunks(bound, kPdbChunk, [&](Key begin, Key end) {
+      for (Key k = begin; k != end; ++k)
         if (const int d = depth_of(k); d >= 0) values[k] = static_cast<std::uint8_t>(d);
     });
   });

@@ -35,7 +35,6 @@
 #include <string_view>
 #include <vector>
 
-#include <tbb/parallel_for.h>
 
 #include "core/errors.hpp"
 #include "core/permutation_rank.hpp"
@@ -214,8 +213,8 @@ class TilesPdb {
     const std::string what = "the pattern database of " + board.name() + " tiles " + pattern_text(tiles);
     explore_to_goal(space, rank, space.start(), search, placements, placements, what, [&](const auto& depth_of) {
       values.assign(placements, kUnreachedPdbEntry);
-      tbb::parallel_for(tbb::blocked_range<Key>(0, placements), [&](const tbb::blocked_range<Key>& range) {
-        for (Key p = range.begin(); p != range.end(); ++p) {
+      parallel_chunks(placements, kPdbChunk, [&](Key begin, Key end) {
+        for (Key p = begin; p != end; ++p) {
           int best = kUnreachedPdbEntry;
           for (Key r = 0; r < regions; ++r)
             if (const int d = depth_of(p * regions + r); d >= 0) best = std::min(best, d);
