@@ -24,7 +24,7 @@ def heuristic_tables(w, rows):
         return
     w.heading("Heuristic search",
               "Each case solves every start of its set to the goal (the median total over the repetitions, ms, with its "
-              "95% CI); every answer checked against the published optimal length (Korf's 100) or bidir's distance, and "
+              "95% CI); every answer checked against the published optimal length (Korf's 100) or a breadth-first search's distance, and "
               "its moves followed to the goal. Per instance: the median and the slowest start of the last repetition; "
               "nodes generated per second of search; the heuristic's build (a pattern database's BFS or its load from "
               "the cache) is apart, untimed. " + PUBLISHED)
