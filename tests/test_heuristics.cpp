@@ -135,7 +135,10 @@ void check_space_with(const typename F::Puzzle& puzzle, const E& enc) {
   using P = typename F::Puzzle;
   const std::vector<std::pair<std::string, typename P::State>> targets = {{"start", puzzle.start()},
                                                                          {"random", random_target(puzzle, 1603)}};
-  for (const auto& [which, target] : targets) {
+  for (const auto& named : targets) {
+    // Not a structured binding: clang 14 cannot capture one in the lambda below.
+    const std::string& which = named.first;
+    const typename P::State& target = named.second;
     Timer timer;
     const Distances<P, E> d(puzzle, enc, target);
     ASSERT_EQ(d.reached.size(), puzzle.component_size(target)) << "the search from the target missed states";
