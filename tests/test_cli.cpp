@@ -186,7 +186,9 @@ TEST(Cli, EveryRegisteredPluginReachesListHelpAndCompare) {
     std::istringstream lines(c.out);
     for (std::string line; std::getline(lines, line);) rows.push_back(words(line));
     for (const auto& k : searchbench::combinations(searchbench::parse_puzzle(puzzle), {1, 2})) {
-      const std::vector<std::string> key = {k.engine, k.encoder, std::to_string(k.threads)};
+      // A heuristic engine's row names its heuristic: "idastar:pdb".
+      const std::string engine = k.heuristic.empty() ? k.engine : k.engine + ":" + k.heuristic;
+      const std::vector<std::string> key = {engine, k.encoder, std::to_string(k.threads)};
       EXPECT_TRUE(std::any_of(rows.begin(), rows.end(), [&](const auto& w) { return w.size() > 3 && std::equal(key.begin(), key.end(), w.begin()); }))
           << puzzle << ": " << key[0] << " " << key[1] << " " << key[2];
     }
