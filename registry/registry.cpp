@@ -149,6 +149,9 @@ std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vecto
     std::vector<std::string> heuristics{""};
     if (engine.uses_heuristic) {
       heuristics = applicable_heuristics(puzzle);
+      // With blind as its only heuristic a tree search grows exponentially with the distance:
+      // left out unless every heuristic is asked for.
+      if (!every_heuristic && heuristics.size() < 2) continue;
       if (!every_heuristic) heuristics = {heuristics.back()};
     }
     for (const auto& encoder : applicable_encoders(puzzle, engine.name))

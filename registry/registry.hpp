@@ -123,9 +123,9 @@ struct Combination {
 // Every engine (only those that search the whole space when `whole_space_only`; never the
 // distributed ones, which keep no table and run one MPI job per process) x every encoder
 // that fits x each of `threads` for threaded engines (1 for serial ones), in the order of
-// the engine and encoder lists; heuristic engines with the puzzle's default heuristic, or
-// with every heuristic that fits when `every_heuristic` (the blind one can take
-// exponential time on the larger spaces).
+// the engine and encoder lists; heuristic engines with the puzzle's default heuristic (none
+// where blind is its only one), or with every heuristic that fits when `every_heuristic`
+// (the blind one can take exponential time on the larger spaces).
 std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vector<int>& threads,
                                       bool whole_space_only = false, bool every_heuristic = false);
 

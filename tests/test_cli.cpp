@@ -674,7 +674,7 @@ TEST(Cli, ExternalRunSurvivesKillsAndResumes) {
   expect_refusal("run --puzzle msquare-2x5 --engine parallel --workdir /tmp", "--workdir applies to engine 'external' only");
   expect_refusal("run --puzzle msquare-2x3 --engine ring --top-down", "--top-down applies to engine");
   expect_refusal("run --puzzle msquare-2x3 --engine bidir --node-budget 5 --target '1 2 3 / 6 5 4'",
-                 "--node-budget applies to engine 'iddfs' only");
+                 "--node-budget applies to engines 'iddfs' and 'idastar' only");
   expect_refusal("run --puzzle msquare-2x5 --engine external --max-memory 20K", "too small");
   expect_refusal("run --puzzle msquare-2x5 --engine external --encoder bitpack", "needs a perfect encoder");
   expect_refusal("run --puzzle msquare --engine external --target '5 8 7 6 / 4 1 2 3'", "counts whole spaces only");
@@ -932,7 +932,8 @@ TEST(Cli, ListJsonIsTheRegistry) {
     EXPECT_EQ(has("--target"), !counts_only) << info.name;
     EXPECT_EQ(has("--workdir"), info.name == "external") << info.name;
     EXPECT_EQ(has("--top-down"), info.name == "parallel" || info.name == "mpi") << info.name;
-    EXPECT_EQ(has("--node-budget"), info.name == "iddfs") << info.name;
+    EXPECT_EQ(has("--node-budget"), info.name == "iddfs" || info.name == "idastar") << info.name;
+    EXPECT_EQ(has("--heuristic"), info.uses_heuristic) << info.name;
   }
   // external counts whole spaces only, in both listings.
   const auto& external = *std::find_if(doc["engines"].begin(), doc["engines"].end(), [](const auto& x) { return x["name"] == "external"; });
@@ -1037,7 +1038,7 @@ TEST(Cli, CompareColumnsAreAlignedAndRatesNamed) {
     ASSERT_GT(line.size(), threads_end) << line;
     EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(line[threads_end - 1])) && line[threads_end] == ' ') << header << "\n" << line;
     EXPECT_EQ(line.substr(agrees_at), "yes") << header << "\n" << line;
-    const bool whole = searchbench::engine_info(w[0]).whole_space;
+    const bool whole = searchbench::engine_info(w[0].substr(0, w[0].find(':'))).whole_space;  // "idastar:pdb"
     EXPECT_NE(line.find(whole ? " states/s " : " queries/s "), std::string::npos) << line;
     ++rows;
   }
