@@ -33,10 +33,7 @@ class TilesLinearConflict {
 
   static std::string fits(const SlidingTiles&) { return {}; }
   TilesLinearConflict(const SlidingTiles& puzzle, const State& target, const Options& none, const SearchOptions& search)
-      : puzzle_(puzzle), cells_(puzzle, target), manhattan_(puzzle, target, none, search) {
-    const int step[4] = {puzzle.columns(), -1, 1, -puzzle.columns()};  // D, L, R, U: where the blank goes
-    for (int m = 0; m < 4; ++m) blank_step_[m] = step[m];
-  }
+      : puzzle_(puzzle), manhattan_(puzzle, target, none, search) {}
 
   int estimate(const State& s) const {
     int conflicts = 0;
@@ -45,9 +42,9 @@ class TilesLinearConflict {
     return manhattan_.estimate(s) + 2 * conflicts;
   }
   int estimate_after(const State& parent, int parent_h, int move, const State& child) const {
-    const int b = puzzle_.blank(parent), from = b + blank_step_[move], cols = puzzle_.columns();
+    const int b = puzzle_.blank(parent), from = cells().slid_from(b, move), cols = puzzle_.columns();
     const int tile = parent.cells[from];
-    int h = parent_h + cells_.distance(tile, b) - cells_.distance(tile, from);
+    int h = parent_h + cells().distance(tile, b) - cells().distance(tile, from);
     if (move == 1 || move == 2) {  // L, R: the tile changed column
       h += 2 * (column_conflicts(child, b % cols) + column_conflicts(child, from % cols) - column_conflicts(parent, b % cols) -
                 column_conflicts(parent, from % cols));
@@ -76,7 +73,7 @@ class TilesLinearConflict {
     int goal[SlidingTiles::kMaxCells], n = 0;
     for (int c = 0, cols = puzzle_.columns(); c < cols; ++c) {
       const int t = s.cells[r * cols + c];
-      if (t != SlidingTiles::kBlank && cells_.goal_row(t) == r) goal[n++] = cells_.goal_column(t);
+      if (t != SlidingTiles::kBlank && cells().goal_row(t) == r) goal[n++] = cells().goal_column(t);
     }
     return n < 2 ? 0 : out_of_order(goal, n);
   }
@@ -84,15 +81,15 @@ class TilesLinearConflict {
     int goal[SlidingTiles::kMaxCells], n = 0;
     for (int r = 0, cols = puzzle_.columns(); r < puzzle_.rows(); ++r) {
       const int t = s.cells[r * cols + c];
-      if (t != SlidingTiles::kBlank && cells_.goal_column(t) == c) goal[n++] = cells_.goal_row(t);
+      if (t != SlidingTiles::kBlank && cells().goal_column(t) == c) goal[n++] = cells().goal_row(t);
     }
     return n < 2 ? 0 : out_of_order(goal, n);
   }
 
+  const TilesTargetCells& cells() const { return manhattan_.target_cells(); }
+
   SlidingTiles puzzle_;
-  TilesTargetCells cells_;
   TilesManhattan manhattan_;
-  std::array<int, 4> blank_step_{};
 };
 
 }  // namespace searchbench

@@ -22,6 +22,8 @@ namespace searchbench {
 class TilesTargetCells {
  public:
   TilesTargetCells(const SlidingTiles& puzzle, const TilesState& target) : columns_(puzzle.columns()) {
+    const int step[4] = {columns_, -1, 1, -columns_};  // D, L, R, U: where the blank goes
+    for (int m = 0; m < 4; ++m) blank_step_[m] = step[m];
     for (int c = 0; c < puzzle.cells(); ++c) {
       const int t = target.cells[c];
       goal_row_[t] = static_cast<std::int8_t>(c / columns_);
@@ -35,9 +37,12 @@ class TilesTargetCells {
   int goal_row(int tile) const { return goal_row_[tile]; }
   int goal_column(int tile) const { return goal_column_[tile]; }
   int columns() const { return columns_; }
+  // The cell of the tile that `move` slid into the blank's cell `blank`.
+  int slid_from(int blank, int move) const { return blank + blank_step_[move]; }
 
  private:
   int columns_;
+  std::array<int, 4> blank_step_{};
   std::array<std::int8_t, SlidingTiles::kMaxCells> goal_row_{}, goal_column_{};
   std::array<std::array<std::uint8_t, SlidingTiles::kMaxCells>, SlidingTiles::kMaxCells> distance_{};  // [tile][cell]; tile 0 stays 0
 };
@@ -52,10 +57,7 @@ class TilesManhattan {
 
   static std::string fits(const SlidingTiles&) { return {}; }
   TilesManhattan(const SlidingTiles& puzzle, const State& target, const Options&, const SearchOptions&)
-      : puzzle_(puzzle), cells_(puzzle, target) {
-    const int step[4] = {puzzle.columns(), -1, 1, -puzzle.columns()};  // D, L, R, U: where the blank goes
-    for (int m = 0; m < 4; ++m) blank_step_[m] = step[m];
-  }
+      : puzzle_(puzzle), cells_(puzzle, target) {}
 
   int estimate(const State& s) const {
     int sum = 0;
@@ -64,16 +66,16 @@ class TilesManhattan {
   }
   // The move took the blank from b to b + step: the tile there slid to b.
   int estimate_after(const State& parent, int parent_h, int move, const State&) const {
-    const int b = puzzle_.blank(parent), from = b + blank_step_[move];
+    const int b = puzzle_.blank(parent), from = cells_.slid_from(b, move);
     const int tile = parent.cells[from];
     return parent_h + cells_.distance(tile, b) - cells_.distance(tile, from);
   }
   std::uint64_t bytes() const { return sizeof(*this); }
+  const TilesTargetCells& target_cells() const { return cells_; }
 
  private:
   SlidingTiles puzzle_;
   TilesTargetCells cells_;
-  std::array<int, 4> blank_step_{};
 };
 
 }  // namespace searchbench
