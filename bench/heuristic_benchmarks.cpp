@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,8 @@ std::vector<Start> starts_of(const BenchmarkPlan::HeuristicSet& set) {
   std::vector<Start> out;
   const auto puzzle = make_puzzle(set.puzzle);
   if (!set.instances.empty()) {
-    for (const auto& k : read_korf100(std::string(SEARCHBENCH_SOURCE_DIR) + "/" + set.instances)) out.push_back({k.board, k.optimal});
+    if (set.instances != "korf100") throw std::invalid_argument("no built-in instance set '" + set.instances + "'");
+    for (const auto& k : builtin_korf100()) out.push_back({k.board, k.optimal});
     return out;
   }
   if (set.count == 0) {

@@ -69,7 +69,7 @@ class SlidingTiles {
   // heuristic and both engines (all 181,440 with --full).
   static BenchmarkPlan benchmark_plan() {
     BenchmarkPlan plan;
-    const std::string korf = "bench/data/korf100.txt";
+    const std::string korf = "korf100";  // built into bench_search
     plan.heuristic_sets.push_back({"tiles-4x4", "korf100", korf, 100, 1, {"idastar"}, {"pdb"}, {2}, false});
     plan.heuristic_sets.push_back({"tiles-4x4", "korf100", korf, 100, 1, {"idastar"}, {"pdb"}, {1}, true});
     plan.heuristic_sets.push_back({"tiles-4x4", "korf100", korf, 100, 1, {"idastar"}, {"linear-conflict", "manhattan"}, {2}, true});
