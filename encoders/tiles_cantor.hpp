@@ -37,7 +37,7 @@ class TilesCantor {
     return rank_.rank(where.data());
   }
   TilesState decode(Key k) const {
-    std::array<std::uint8_t, SlidingTiles::kMaxCells> where;
+    std::array<std::uint8_t, SlidingTiles::kMaxCells> where{};  // unrank fills n-2 of them
     const std::uint32_t free = rank_.unrank(k, where.data());
     TilesState s;
     for (int v = 0; v < n_ - 2; ++v) s.cells[where[v]] = static_cast<std::uint8_t>(v);

@@ -12,7 +12,8 @@
 // * Pruning from the puzzle, never from its name: a move right after its inverse, and a move
 //   repeated up to its order (the magic board's A twice), cannot lie on a shortest path.
 // * The heuristic is asked once per generated child, through estimate_after where it keeps
-//   its value incrementally (a tile's Manhattan distance changes by one move's worth).
+//   its value incrementally (a tile's Manhattan distance changes by one move's worth), or
+//   through estimate_move before the child is made, so a child beyond the bound never is.
 // * In parallel, each iteration first lists the nodes at a split depth (every node whose
 //   f fits the bound, in depth-first order, which is the lexicographic order of their
 //   paths) and searches below them as oneTBB tasks. The solution is the one of the first
@@ -109,6 +110,14 @@ class IdaStar {
     int next_bound = INT_MAX;
   };
 
+  // Move m right after `last` (made `run` times in a row) cannot lie on a shortest path: it
+  // undoes `last`, or repeats a move up to its order.
+  static bool skipped(const P& puzzle, int last, int run, int m) {
+    if (last >= 0 && puzzle.inverse_move(last) == m) return true;
+    const int order = puzzle.move_order(m);
+    return order > 0 && (m == last ? run + 1 : 1) >= order;
+  }
+
   // One depth-first search under `bound`, from one node. `stop()` is asked every few
   // thousand nodes; when it says so the search unwinds without a solution.
   template <class H, class Stop>
@@ -129,25 +138,23 @@ class IdaStar {
       if ((++out.expanded % kStopCheckEvery) == 0 && stop()) stopped = true;
       if (stopped) return false;
       State child;
-      for (int m = 0, moves = puzzle.move_count(); m < moves; ++m) {
-        if (last >= 0 && puzzle.inverse_move(last) == m) continue;
-        const int next_run = m == last ? run + 1 : 1;
-        const int order = puzzle.move_order(m);
-        if (order > 0 && next_run >= order) continue;
-        if (!puzzle.apply(s, m, child)) continue;
-        ++out.generated;
-        const int hc = estimate_after<P>(heuristic, s, h, m, child);
-        const int f = g + 1 + hc;
-        if (f > bound) {
-          if (f < out.next_bound) out.next_bound = f;
-          continue;
-        }
-        out.path.push_back(puzzle.move_name(m));
-        if (from(child, g + 1, hc, m, next_run)) return true;
-        out.path.pop_back();
-        if (stopped) return false;
-      }
-      return false;
+      const int room = bound - g - 1;
+      const ChildScan scan = scan_children(
+          puzzle, heuristic, s, h, room, child,
+          [&](int m) { return skipped(puzzle, last, run, m); },
+          [&](int m, int hc) {
+            ++out.generated;
+            if (hc > room) {
+              out.next_bound = std::min(out.next_bound, g + 1 + hc);
+              return false;
+            }
+            out.path.push_back(puzzle.move_name(m));
+            if (from(child, g + 1, hc, m, m == last ? run + 1 : 1)) return true;
+            out.path.pop_back();
+            return stopped;
+          });
+      if (scan.floor != INT_MAX) out.next_bound = std::min(out.next_bound, g + 1 + scan.floor);
+      return scan.stopped && !stopped;
     }
   };
   template <class H, class Stop>
@@ -187,24 +194,25 @@ class IdaStar {
     }
     ++above.expanded;
     Subtree child;
-    for (int m = 0, moves = puzzle_.move_count(); m < moves; ++m) {
-      if (node.last >= 0 && puzzle_.inverse_move(node.last) == m) continue;
-      const int next_run = m == node.last ? node.run + 1 : 1;
-      const int order = puzzle_.move_order(m);
-      if (order > 0 && next_run >= order) continue;
-      if (!puzzle_.apply(node.state, m, child.state)) continue;
-      ++above.generated;
-      child.h = estimate_after<P>(heuristic, node.state, node.h, m, child.state);
-      child.g = node.g + 1;
-      if (child.g + child.h > bound) {
-        above.next_bound = std::min(above.next_bound, child.g + child.h);
-        continue;
-      }
-      child.last = m;
-      child.run = next_run;
-      child.path = node.path + puzzle_.move_name(m);
-      list_subtrees(heuristic, target, bound, depth, child, out, above);
-    }
+    child.g = node.g + 1;
+    const int room = bound - child.g;
+    const ChildScan scan = scan_children(
+        puzzle_, heuristic, node.state, node.h, room, child.state,
+        [&](int m) { return skipped(puzzle_, node.last, node.run, m); },
+        [&](int m, int hc) {
+          ++above.generated;
+          if (hc > room) {
+            above.next_bound = std::min(above.next_bound, child.g + hc);
+            return false;
+          }
+          child.h = hc;
+          child.last = m;
+          child.run = m == node.last ? node.run + 1 : 1;
+          child.path = node.path + puzzle_.move_name(m);
+          list_subtrees(heuristic, target, bound, depth, child, out, above);
+          return false;
+        });
+    if (scan.floor != INT_MAX) above.next_bound = std::min(above.next_bound, child.g + scan.floor);
   }
 
   template <class H>

@@ -67,14 +67,10 @@ class CubePdb {
       std::string names;
       for (const int c : corners) append_listed(names, ",", kCubeCornerNames[c]);
       const CubePatternSpace space(cube, corners, target);
-      tables_.push_back(Table{corners, CubePatternRank(space), {}});
-      const PdbFileKey key{cube.name(), std::string(kName), names, cube.format(target), tables_.back().rank.key_bound()};
-      std::string note;
-      tables_.back().values = cached_pdb_table(
-          options.pdb_cache, key,
-          [&] { return direct_pdb_table(space, tables_.back().rank, search, "the pattern database of corners " + names); },
-          note);
-      append_listed(note_, "; ", "pattern " + names + ": " + note);
+      const CubePatternRank rank(space);
+      const PdbFileKey key{cube.name(), std::string(kName), names, cube.format(target), rank.key_bound()};
+      tables_.add(corners, rank, options.pdb_cache, key,
+                  [&] { return direct_pdb_table(space, rank, search, "the pattern database of corners " + names); });
     }
   }
 
@@ -84,33 +80,20 @@ class CubePdb {
       position[s.corner[p]] = static_cast<std::uint8_t>(p);
       twist[s.corner[p]] = s.twist[p];
     }
-    int h = 0;
-    for (const auto& t : tables_) {
+    return tables_.largest([&](const auto& t) {
       std::array<std::uint8_t, 8> at, tw;
-      for (std::size_t i = 0; i < t.corners.size(); ++i) {
-        at[i] = position[t.corners[i]];
-        tw[i] = twist[t.corners[i]];
+      for (std::size_t i = 0; i < t.members.size(); ++i) {
+        at[i] = position[t.members[i]];
+        tw[i] = twist[t.members[i]];
       }
-      h = std::max<int>(h, t.values[t.rank.rank_positions(at.data()) * t.rank.twist_count() + t.rank.twist_code(tw.data())]);
-    }
-    return h;
+      return t.rank.rank_positions(at.data()) * t.rank.twist_count() + t.rank.twist_code(tw.data());
+    });
   }
-  std::uint64_t bytes() const {
-    std::uint64_t total = 0;
-    for (const auto& t : tables_) total += t.values.size();
-    return total;
-  }
-  std::string build_note() const { return note_; }
+  std::uint64_t bytes() const { return tables_.bytes(); }
+  std::string build_note() const { return tables_.note(); }
 
  private:
-  struct Table {
-    std::vector<int> corners;
-    CubePatternRank rank;
-    std::vector<std::uint8_t> values;  // per key of rank
-  };
-
-  std::vector<Table> tables_;
-  std::string note_;
+  MaxedPdbTables<CubePatternRank> tables_;  // members: the pattern's corners
 };
 
 }  // namespace searchbench

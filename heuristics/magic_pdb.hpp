@@ -74,51 +74,32 @@ class MagicPdb {
   MagicPdb(const MagicBoard& board, const State& target, const Options& options, const SearchOptions& search)
       : n_(board.cells()) {
     for (const auto& values : magic_patterns(board, options.pattern)) {
-      tables_.push_back(Table{values, PartialPermutationRank(n_, static_cast<int>(values.size())), {}});
-      const PdbFileKey key{board.name(), std::string(kName), pattern_text(values), board.format(target),
-                           tables_.back().rank.count()};
-      std::string note;
-      tables_.back().values = cached_pdb_table(
-          options.pdb_cache, key,
-          [&] {
-            const MagicPatternSpace space(board, values, target);
-            return direct_pdb_table(space, MagicPatternRank(space), search,
-                                    "the pattern database of " + board.name() + " values " + key.pattern);
-          },
-          note);
-      append_listed(note_, "; ", "pattern " + key.pattern + ": " + note);
+      PartialPermutationRank rank(n_, static_cast<int>(values.size()));
+      const PdbFileKey key{board.name(), std::string(kName), pattern_text(values), board.format(target), rank.count()};
+      tables_.add(values, rank, options.pdb_cache, key, [&] {
+        const MagicPatternSpace space(board, values, target);
+        return direct_pdb_table(space, MagicPatternRank(space), search,
+                                "the pattern database of " + board.name() + " values " + key.pattern);
+      });
     }
   }
 
   int estimate(const State& s) const {
     std::array<std::uint8_t, 17> where{};
     for (int c = 0; c < n_; ++c) where[s.cells[c]] = static_cast<std::uint8_t>(c);
-    int h = 0;
-    for (const auto& t : tables_) {
+    return tables_.largest([&](const auto& t) {
       std::array<std::uint8_t, 16> cells;
-      for (std::size_t i = 0; i < t.values_of.size(); ++i) cells[i] = where[t.values_of[i]];
-      h = std::max<int>(h, t.values[t.rank.rank(cells.data())]);
-    }
-    return h;
+      for (std::size_t i = 0; i < t.members.size(); ++i) cells[i] = where[t.members[i]];
+      return t.rank.rank(cells.data());
+    });
   }
-  std::uint64_t bytes() const {
-    std::uint64_t total = 0;
-    for (const auto& t : tables_) total += t.values.size();
-    return total;
-  }
-  std::string build_note() const { return note_; }
+  std::uint64_t bytes() const { return tables_.bytes(); }
+  std::string build_note() const { return tables_.note(); }
   std::size_t pattern_count() const { return tables_.size(); }
 
  private:
-  struct Table {
-    std::vector<int> values_of;  // the pattern's cell values
-    PartialPermutationRank rank;
-    std::vector<std::uint8_t> values;  // per placement rank
-  };
-
   int n_;
-  std::vector<Table> tables_;
-  std::string note_;
+  MaxedPdbTables<PartialPermutationRank> tables_;  // members: the pattern's cell values
 };
 
 }  // namespace searchbench

@@ -14,17 +14,20 @@
 // changes. So one flip removes at most one gap, h(s) <= 1 + h(t) for every move s -> t, and
 // h(target) = 0 makes h(s) a lower bound on the flips from s to the target.
 //
-// That one changed pair makes estimate_after a constant-time update, which IDA* calls on
-// every node it generates.
+// That one changed pair makes estimate_move a constant-time update, which IDA* calls on
+// every node it generates before it flips (most flips are then never made).
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <climits>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <string_view>
 
 #include "core/declared_options.hpp"
+#include "core/heuristic.hpp"
 #include "core/search_options.hpp"
 #include "puzzles/pancake_stack.hpp"
 
@@ -41,8 +44,11 @@ class PancakeGap {
 
   static std::string fits(const PancakeStack&) { return {}; }
 
-  PancakeGap(const PancakeStack& puzzle, const State& target, const Options&, const SearchOptions&) : n_(puzzle.cells()) {
-    for (int i = 0; i < n_; ++i) label_[target.cells[i]] = static_cast<std::uint8_t>(i);
+  PancakeGap(const PancakeStack& puzzle, const State& target, const Options&, const SearchOptions&) : stack_(puzzle), n_(puzzle.cells()) {
+    for (int i = 0; i < n_; ++i) {
+      label_[target.cells[i]] = static_cast<std::uint8_t>(i);
+      pancake_[i] = target.cells[i];
+    }
   }
 
   int estimate(const State& s) const {
@@ -53,19 +59,51 @@ class PancakeGap {
 
   // Flip m reverses the top k = m + 2 pancakes: only the pair at positions k-1, k changes,
   // from (parent[k-1], below) to (parent[0], below).
-  int estimate_after(const State& parent, int parent_h, int move, const State&) const {
+  // Every flip applies, so the engines ask before they flip.
+  int estimate_move(const State& parent, int parent_h, int move) const {
     const int k = move + 2;
     const int below = k < n_ ? label_[parent.cells[k]] : n_;
     return parent_h - is_gap(label_[parent.cells[k - 1]], below) + is_gap(label_[parent.cells[0]], below);
   }
+  int estimate_after(const State& parent, int parent_h, int move, const State&) const {
+    return estimate_move(parent, parent_h, move);
+  }
 
-  std::uint64_t bytes() const { return sizeof(label_); }
+  // IDA* at a node with no room to spare (room = h - 1) needs only the flips that close a
+  // gap: flipping the top k closes one exactly when the pancake at k is a target neighbour of
+  // the top one and the pair at k-1, k was a gap, so at most two flips, found from where
+  // the top's two neighbours lie. Every other flip keeps h or raises it: the floor of those
+  // not looked at is h. With more room every flip is looked at.
+  template <class Visit>
+  ChildScan children_within(const State& s, int h, int room, Visit&& visit) const {
+    if (room >= h) {
+      for (int m = 0; m + 1 < n_; ++m)
+        if (visit(m, estimate_move(s, h, m))) return {true, INT_MAX};
+      return {};
+    }
+    if (room < h - 1) return {false, h - 1};  // no flip closes more than one gap
+    const int top = label_[s.cells[0]];
+    int closing[2], count = 0;
+    for (const int neighbour : {top - 1, top + 1}) {
+      if (neighbour < 0) continue;
+      const int k = neighbour == n_ ? n_ : stack_.position_of(s, pancake_[neighbour]);
+      if (k >= 2 && is_gap(label_[s.cells[k - 1]], neighbour)) closing[count++] = k - 2;
+    }
+    if (count == 2 && closing[0] > closing[1]) std::swap(closing[0], closing[1]);
+    for (int i = 0; i < count; ++i)
+      if (visit(closing[i], h - 1)) return {true, INT_MAX};
+    return {false, h};
+  }
+
+  std::uint64_t bytes() const { return sizeof(label_) + sizeof(pancake_); }
 
  private:
   static int is_gap(int a, int b) { return std::abs(a - b) != 1; }
 
+  PancakeStack stack_;
   int n_;
-  std::array<std::uint8_t, PancakeState::kCapacity> label_{};  // size-1 -> its position in the target
+  std::array<std::uint8_t, PancakeState::kCapacity> label_{};    // size-1 -> its position in the target
+  std::array<std::uint8_t, PancakeState::kCapacity> pancake_{};  // position in the target -> size-1
 };
 
 }  // namespace searchbench

@@ -30,6 +30,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
@@ -45,6 +46,7 @@
 
 #include "core/errors.hpp"
 #include "core/timer.hpp"
+#include "heuristics/pdb_options.hpp"
 
 namespace searchbench {
 
@@ -254,5 +256,47 @@ std::vector<std::uint8_t> cached_pdb_table(const std::string& cache_option, cons
   if (!stale.empty()) note += " (replacing a copy that was " + stale + ")";
   return table;
 }
+
+// Databases whose largest entry is the estimate (the magic board's and the cube's patterns,
+// which may overlap, so they are maxed, never summed): each loaded from the cache or built,
+// their notes joined, their bytes summed. Rank turns a pattern's placement into its index.
+template <class Rank>
+class MaxedPdbTables {
+ public:
+  struct Table {
+    std::vector<int> members;  // the pattern's values or corners, in increasing order
+    Rank rank;
+    std::vector<std::uint8_t> values;  // per index of rank
+  };
+
+  // One pattern's table, through cached_pdb_table(cache_option, key, build).
+  template <class Build>
+  void add(std::vector<int> members, Rank rank, const std::string& cache_option, const PdbFileKey& key, Build&& build) {
+    std::string note;
+    std::vector<std::uint8_t> values = cached_pdb_table(cache_option, key, std::forward<Build>(build), note);
+    tables_.push_back(Table{std::move(members), std::move(rank), std::move(values)});
+    append_listed(note_, "; ", "pattern " + key.pattern + ": " + note);
+  }
+
+  // The largest entry, index_of(table) giving each table's index for the state at hand.
+  template <class IndexOf>
+  int largest(IndexOf&& index_of) const {
+    int h = 0;
+    for (const Table& t : tables_) h = std::max<int>(h, t.values[index_of(t)]);
+    return h;
+  }
+
+  std::uint64_t bytes() const {
+    std::uint64_t total = 0;
+    for (const Table& t : tables_) total += t.values.size();
+    return total;
+  }
+  const std::string& note() const { return note_; }
+  std::size_t size() const { return tables_.size(); }
+
+ private:
+  std::vector<Table> tables_;
+  std::string note_;
+};
 
 }  // namespace searchbench
