@@ -15,12 +15,10 @@
 // Optional:
 // * estimate_after(parent, parent_h, move, child): the same value as estimate(child),
 //   computed from the parent's (a tile's Manhattan distance changes by one move's worth);
-// * estimate_move(parent, parent_h, move): the same value again, before the child is made,
-//   offered only over puzzles whose every move applies; an engine then makes only the
-//   children within its bound (a 60-pancake flip costs more than its gap count);
 // * children_within(parent, parent_h, room, visit) -> ChildScan: the moves whose child's
-//   estimate can be at most `room`, as visit(move, child_h) in move order, without looking
-//   at the others (see scan_children);
+//   estimate can be at most `room`, as visit(move, child_h) in move order, each estimated
+//   before its child is made and without looking at the others (see scan_children; a
+//   60-pancake flip costs more than its gap count);
 // * kConsistent = true: h(s) <= 1 + h(t) for every move s -> t (tests check it);
 // * build_note(): how it was built, for the result ("loaded from <cache file>").
 #pragma once
@@ -54,13 +52,6 @@ inline int estimate_after(const H& h, const typename P::State& parent, int paren
   else return h.estimate(child);
 }
 
-template <class P, class H>
-constexpr bool estimates_moves() {
-  return requires(const H& h, const typename P::State& s) {
-    { h.estimate_move(s, 0, 0) } -> std::same_as<int>;
-  };
-}
-
 // What a pass over a node's children ended with: `stopped` once the visitor said so;
 // `floor`, a lower bound on the estimates of the children the pass never looked at
 // (INT_MAX: it looked at all of them).
@@ -71,10 +62,9 @@ struct ChildScan {
 
 // The children of s a depth-first search under a bound needs, in move order: visit(m,
 // child_h) for each move m not skipped (skip(m): the engine's pruning) whose estimate was
-// taken, with `child` made where child_h <= room (the bound's room below s). Makes only the
-// children within `room` where the heuristic estimates a move before it is made
-// (estimate_move), and looks only at the moves that can fit where it lists them itself
-// (children_within: the pancake gap's at most two gap-closing flips when room = h - 1).
+// taken, with `child` made where child_h <= room (the bound's room below s). Where the
+// heuristic lists the moves itself (children_within: the pancake gap's at most two
+// gap-closing flips when room = h - 1), only the children within `room` are made.
 template <class P, class H, class Skip, class Visit>
 ChildScan scan_children(const P& puzzle, const H& h, const typename P::State& s, int h_s, int room,
                         typename P::State& child, Skip&& skip, Visit&& visit) {
@@ -87,15 +77,8 @@ ChildScan scan_children(const P& puzzle, const H& h, const typename P::State& s,
   } else {
     for (int m = 0, moves = puzzle.move_count(); m < moves; ++m) {
       if (skip(m)) continue;
-      int hc;
-      if constexpr (estimates_moves<P, H>()) {
-        hc = h.estimate_move(s, h_s, m);
-        if (hc <= room) puzzle.apply(s, m, child);
-      } else {
-        if (!puzzle.apply(s, m, child)) continue;
-        hc = estimate_after<P>(h, s, h_s, m, child);
-      }
-      if (visit(m, hc)) return {true, INT_MAX};
+      if (!puzzle.apply(s, m, child)) continue;
+      if (visit(m, estimate_after<P>(h, s, h_s, m, child))) return {true, INT_MAX};
     }
     return {};
   }

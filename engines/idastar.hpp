@@ -13,7 +13,7 @@
 //   repeated up to its order (the magic board's A twice), cannot lie on a shortest path.
 // * The heuristic is asked once per generated child, through estimate_after where it keeps
 //   its value incrementally (a tile's Manhattan distance changes by one move's worth), or
-//   through estimate_move before the child is made, so a child beyond the bound never is.
+//   through children_within before the child is made, so a child beyond the bound never is.
 // * In parallel, each iteration first lists the nodes at a split depth (every node whose
 //   f fits the bound, in depth-first order, which is the lexicographic order of their
 //   paths) and searches below them as oneTBB tasks. The solution is the one of the first

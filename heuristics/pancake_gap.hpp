@@ -14,8 +14,8 @@
 // changes. So one flip removes at most one gap, h(s) <= 1 + h(t) for every move s -> t, and
 // h(target) = 0 makes h(s) a lower bound on the flips from s to the target.
 //
-// That one changed pair makes estimate_move a constant-time update, which IDA* calls on
-// every node it generates before it flips (most flips are then never made).
+// That one changed pair makes estimate_move a constant-time update, which IDA* (through
+// children_within) asks before it flips, so most flips are never made.
 #pragma once
 
 #include <algorithm>

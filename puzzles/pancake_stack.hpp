@@ -128,7 +128,7 @@ class PancakeStack {
 #endif
   }
 
-  // Where pancake `size` (size-1, as in cells) lies in s, 0 on top; n() if it is not there.
+  // Where pancake `size` (size-1, as in cells) lies in s, 0 on top; cells() if it is not there.
   int position_of(const State& s, std::uint8_t size) const {
 #if defined(__SSE2__)
     const __m128i wanted = _mm_set1_epi8(static_cast<char>(size));
