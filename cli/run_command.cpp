@@ -77,7 +77,14 @@ CLI::App* RunCommand::add_to(CLI::App& app) {
       [](std::string& s) -> std::string { return s.find_first_not_of(" \t\r\n") == std::string::npos ? "must not be empty" : ""; },
       "");
   cmd_->add_option("--puzzle", a.puzzle, puzzle_sizes());
-  cmd_->add_option("--engine", a.engine, "engine")->check(CLI::IsMember(engine_names));
+  // The mpi engine has an executable of its own (registry/mpi_engines.hpp): say where it is.
+  const bool has_mpi = std::find(engine_names.begin(), engine_names.end(), "mpi") != engine_names.end();
+  const CLI::Validator mpi_elsewhere(
+      [has_mpi](std::string& s) -> std::string {
+        return s == "mpi" && !has_mpi ? "the mpi engine is in the searchbench-mpi executable (built when CMake finds MPI)" : "";
+      },
+      "");
+  cmd_->add_option("--engine", a.engine, "engine")->check(mpi_elsewhere)->check(CLI::IsMember(engine_names));
   cmd_->add_option("--encoder", a.encoder, encoder_names() + " (default: the puzzle's perfect ranking)");
   cmd_->add_option("--heuristic", a.heuristic, heuristic_engines() + ": " + heuristic_names())
       ->default_str("the last that fits the puzzle, its strongest");

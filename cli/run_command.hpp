@@ -33,7 +33,7 @@ class RunCommand {
  private:
   struct Args {
     std::string puzzle = default_puzzle();
-    std::string engine = "ring";
+    std::string engine = std::string(engines().front().name);  // the list's first: ring (mpi in searchbench-mpi)
     std::string encoder;
     std::string heuristic;  // empty: the puzzle's default, for heuristic engines
     int threads = 0;  // 0: every core for the threaded engines, 1 for the serial ones

@@ -1,13 +1,14 @@
-# searchbench_add_core(<target> <family list header> [ENGINE_LIST <header>])
+# searchbench_add_core(<target> <family list header> [ENGINE_LIST <header>] [MPI])
 #
 # The library: header-only techniques plus the registry that instantiates every combination,
 # one translation unit per line of the family list (so the families compile in parallel).
 # The default build makes searchbench_core from registry/families.hpp and
 # registry/engines.hpp; the test tree's plug-in test makes another from lists of its own
 # (paths relative to the source tree, passed to the registry as SEARCHBENCH_FAMILY_LIST and
-# SEARCHBENCH_ENGINE_LIST).
+# SEARCHBENCH_ENGINE_LIST). MPI: the list has the mpi engine, so the library links MPI
+# (searchbench-mpi's core; searchbench's own never does).
 function(searchbench_add_core target family_list)
-  cmake_parse_arguments(ARG "" "ENGINE_LIST" "" ${ARGN})
+  cmake_parse_arguments(ARG "MPI" "ENGINE_LIST" "" ${ARGN})
   file(STRINGS ${PROJECT_SOURCE_DIR}/${family_list} family_lines REGEX "^ *Family<")
   list(LENGTH family_lines family_count)
   math(EXPR last_family "${family_count} - 1")
@@ -35,7 +36,7 @@ static_assert(AllFamilies::size == @family_count@, "CMakeLists.txt counts the li
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/searchbench>)
   target_compile_features(${target} PUBLIC cxx_std_20)
   target_link_libraries(${target} PUBLIC TBB::tbb nlohmann_json::nlohmann_json)
-  if(MPI_CXX_FOUND)
+  if(ARG_MPI)
     target_link_libraries(${target} PUBLIC MPI::MPI_CXX)
     target_compile_definitions(${target} PUBLIC SEARCHBENCH_HAVE_MPI)
   endif()

@@ -37,9 +37,6 @@
 #include "engines/naive_bfs.hpp"
 #include "engines/parallel_bfs.hpp"
 #include "engines/ring_bfs.hpp"
-#ifdef SEARCHBENCH_HAVE_MPI
-#include "engines/mpi_bfs.hpp"
-#endif
 
 namespace searchbench {
 
@@ -55,11 +52,10 @@ struct EngineList {
   }
 };
 
-using BuiltinEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs, FrontierBfs, IdaStar, AStar>
-#ifdef SEARCHBENCH_HAVE_MPI  // built when CMake finds MPI
-    ::With<MpiBfs>
-#endif
-    ;
+// The engines of the searchbench executable. The mpi engine is not among them: it has an
+// executable of its own, searchbench-mpi (registry/mpi_engines.hpp), so that no other run
+// loads the MPI libraries.
+using BuiltinEngines = EngineList<RingBfs, ParallelBfs, BidirBfs, Iddfs, NaiveBfs, ExternalBfs, FrontierBfs, IdaStar, AStar>;
 
 // What engine template `Engine` offers over puzzle P with encoder E.
 template <template <class, class> class Engine, class P, class E>

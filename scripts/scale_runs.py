@@ -28,9 +28,13 @@ bfs/parallel/cantor/msquare-2x6/threads:2. The JSON's context names the machine
 --full also runs the mpi engine on msquare-2x6 under mpirun with 2 ranks of 1 thread,
 alternating with the parallel engine's 2 threads (one run of each in turn, so load on a
 shared machine falls on both alike); its row holds the ratio of the medians. Skipped with
-a note when searchbench was built without MPI or mpirun is missing. Peak RSS there is the
+a note when the build has no searchbench-mpi (no MPI found) or mpirun is missing. Peak RSS there is the
 largest process's (a rank), as wait4 reports it for mpirun and the ranks it waited for.
 --mpi-only runs that comparison alone.
+
+Every run (not --mpi-only) also times start-up: `searchbench --version` and the build's
+bench/startup_yardstick (a minimal C++ program printing through iostream) in turn, 41 times
+each (10 times --runs if more); the row keeps every wall time, the medians and their ratio.
 """
 import argparse
 import json
@@ -138,9 +142,9 @@ def run_once(cmd, env=None):
 def measure_mpi_against_parallel(exe, runs, engines, puzzle="msquare-2x6", ranks=2, keep=lambda label, name: True):
     """The mpi engine under mpirun (ranks x 1 thread) and parallel with `ranks` threads, in turn."""
     mpirun = shutil.which("mpirun")
-    distributed = [name for name, e in engines.items() if e.get("distributed")]  # listed when built with MPI
-    if not mpirun or "mpi" not in distributed:
-        print("mpi engine: skipped (searchbench built without MPI, or no mpirun)", flush=True)
+    mpi_exe = os.path.join(os.path.dirname(exe), "searchbench-mpi")  # built when CMake finds MPI
+    if not mpirun or not os.access(mpi_exe, os.X_OK):
+        print("mpi engine: skipped (no searchbench-mpi in the build: built without MPI; or no mpirun)", flush=True)
         return []
     env = dict(os.environ)
     if os.geteuid() == 0:
@@ -155,8 +159,8 @@ def measure_mpi_against_parallel(exe, runs, engines, puzzle="msquare-2x6", ranks
     cases = [
         (f"{puzzle} whole space, parallel, {ranks} threads (alternating with mpi)", [exe] + parallel_args,
          "searchbench " + " ".join(a for a in parallel_args if a not in ("--json", "--quiet"))),
-        (f"{puzzle} whole space, mpi, {ranks} ranks x 1 thread", [mpirun, "-np", str(ranks), exe] + mpi_args,
-         f"mpirun -np {ranks} searchbench " + " ".join(a for a in mpi_args if a not in ("--json", "--quiet"))),
+        (f"{puzzle} whole space, mpi, {ranks} ranks x 1 thread", [mpirun, "-np", str(ranks), mpi_exe] + mpi_args,
+         f"mpirun -np {ranks} searchbench-mpi " + " ".join(a for a in mpi_args if a not in ("--json", "--quiet"))),
     ]
     names = [f"bfs/parallel/cantor/{puzzle}/threads:{ranks}", f"bfs/mpi/cantor/{puzzle}/ranks:{ranks}"]
     if not any(keep(label, name) for (label, _, _), name in zip(cases, names)):
@@ -199,6 +203,35 @@ def measure_mpi_against_parallel(exe, runs, engines, puzzle="msquare-2x6", ranks
     print(f"mpi / parallel, median wall time: {rows[1]['wall_ratio_to_parallel']:.2f}, "
           f"median CPU time: {rows[1]['cpu_ratio_to_parallel']:.2f}", flush=True)
     return rows
+
+
+def measure_startup(build, runs):
+    """`searchbench --version` and the minimal C++ program, started in turn: median wall times."""
+    exe, yardstick = os.path.join(build, "searchbench"), os.path.join(build, "bench", "startup_yardstick")
+    if not os.access(yardstick, os.X_OK):
+        print("start-up: skipped (no bench/startup_yardstick in the build: benchmarks not built)", flush=True)
+        return []
+    walls = {exe: [], yardstick: []}
+    for _ in range(runs):
+        for cmd in (exe, yardstick):
+            done = process_runner.run_or_exit([cmd] + (["--version"] if cmd == exe else []))
+            walls[cmd].append(done.wall_seconds)
+    ours, minimal = statistics.median(walls[exe]), statistics.median(walls[yardstick])
+    row = {
+        "label": "start-up, searchbench --version",
+        "name": "startup/searchbench/--version",
+        "command": "searchbench --version",
+        "startup": True,
+        "wall_seconds": walls[exe],
+        "median_wall_seconds": ours,
+        "yardstick_command": "bench/startup_yardstick (prints one line through iostream)",
+        "yardstick_wall_seconds": walls[yardstick],
+        "yardstick_median_wall_seconds": minimal,
+        "ratio_to_yardstick": ours / minimal,
+    }
+    print(f"{row['label']:55s} {ours * 1e3:8.2f} ms  (minimal C++ program {minimal * 1e3:.2f} ms: {ours / minimal:.2f}x)",
+          flush=True)
+    return [row]
 
 
 def thread_list(text):
@@ -260,6 +293,8 @@ def main():
         cases = []
     engines = engine_registry(exe)
     rows = [measure(exe, label, a, runs, engines) for label, a in cases]
+    if not opts.mpi_only and keep("start-up, searchbench --version", "startup/searchbench/--version"):
+        rows += measure_startup(opts.build, max(41, 10 * runs))
     if opts.full or opts.mpi_only:
         rows += measure_mpi_against_parallel(exe, runs, engines, keep=keep)
     context = dict(describe(), date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), runs=runs,

@@ -5,8 +5,8 @@
 #   scripts/test.sh --sanitize tsan  the whole suite under ThreadSanitizer
 #   scripts/test.sh --quick          Release suite only
 #   scripts/test.sh --fuzz SECONDS   each libFuzzer target for SECONDS (clang build)
-# The default run keeps under 15 minutes on 2 cores: the parallel and external engines' tests
-# under TSan; the CLI, judge and parser tests under ASan+UBSan in the clang build that also
+# The default run keeps under 15 minutes on 2 cores: the threaded engines' tests under TSan
+# (in a build whose core has only those engines); the CLI, judge and parser tests under ASan+UBSan in the clang build that also
 # links the libFuzzer targets (one build for both), with a 5 s smoke run of every parser
 # target (with the fault-injection family, label "faults": damaged, shared and linked work
 # folders, exports into devices and FIFOs, signals); then everything in Release; then `cmake --install` to a temporary prefix with a
@@ -27,9 +27,9 @@ case "${1:-}" in
 esac
 scripts/deps.sh clang libclang-rt-14-dev
 
-build() {  # preset, targets...
+build() {  # preset, targets...  (configure arguments in $configure, if any)
   local preset=$1; shift
-  cmake --preset "$preset" >/dev/null
+  cmake --preset "$preset" ${configure:-} >/dev/null
   cmake --build --preset "$preset" -j "$jobs" ${1:+--target "$@"}
 }
 
@@ -53,14 +53,16 @@ fuzz() {  # seconds: every libFuzzer target over its seed corpus (new inputs go 
 case "$mode" in
   fuzz) fuzz "$fuzz_seconds"; exit ;;
   asan|tsan)
-    build "$mode"
+    configure=-DSEARCHBENCH_ENGINE_LIST= build "$mode"
     ctest --preset "$mode" -j "$jobs"
     exit ;;
   quick) ;;
   default)
-    echo "== ThreadSanitizer: parallel engine =="
-    build tsan cross_engine_tests unit_tests external_tests
-    ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9)_parallel_(cantor|decimal|bitpack|combinatorial)_t[24]|msquare_2x4_parallel_cantor_t[24]|tiles_2x3_parallel_(cantor|nibbles)_t2|pancake_6_parallel_cantor_t2|cube2_qtm_parallel_coordinate_t2|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads|(tiles_2x3|msquare_2x4)_idastar_(manhattan|pdb)_none_t2'
+    echo "== ThreadSanitizer: the threaded engines =="
+    # The core of this build has only the engines that run threads and their serial
+    # references (registry/threaded_engines.hpp).
+    configure=-DSEARCHBENCH_ENGINE_LIST=registry/threaded_engines.hpp build tsan cross_engine_tests unit_tests external_tests
+    ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9)_parallel_(cantor|decimal|bitpack|combinatorial)_t[24]|msquare_2x4_parallel_cantor_t[24]|tiles_2x3_parallel_(cantor|nibbles)_t2|pancake_6_parallel_cantor_t2|(tiles_2x3|pancake_6)_frontier_cantor_t2|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads|(tiles_2x3|msquare_2x4)_idastar_(manhattan|pdb)_none_t2'
     echo "== AddressSanitizer + UBSan (clang, the libFuzzer build): CLI, judges, parsers, encoders, pattern database files =="
     build fuzz unit_tests cli_tests external_tests fault_tests pdb_cache_tests searchbench fuzz_judges fuzz_states
     ctest --preset fuzz -j "$jobs" -R 'PdbCache|Faults|Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|DeclaredOptions|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|CubeParse|CubeMoves|OffsetRuns'

@@ -13,6 +13,12 @@ def scale_section(w, run):
               "Totals and radii are checked against the known facts; every path has the length of its distance.")
     table = []
     for r in sorted(run.scale, key=lambda r: ("point" in r["label"], r["label"])):
+        if r.get("startup"):
+            walls = r["wall_seconds"]
+            table.append([r["label"], f"`{r['command']}`", str(len(walls)),
+                          f"{r['median_wall_seconds']:.4f} ({min(walls):.4f}-{max(walls):.4f})", "",
+                          f"{r['ratio_to_yardstick']:.2f}x a minimal C++ program ({r['yardstick_median_wall_seconds']:.4f} s)"])
+            continue
         answer = (f"{r['distance']} (`{r['path'][:24]}{'...' if len(r['path']) > 24 else ''}`)" if "distance" in r
                   else f"{r['states']:,}, radius {r['radius']}")
         walls, rss = r.get("wall_seconds", []), r.get("peak_rss_bytes", [])

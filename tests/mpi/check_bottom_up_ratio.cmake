@@ -9,9 +9,9 @@
 # * the default goes bottom-up somewhere (it generates other than --top-down), and both
 #   other ratios generate other than the default: an engine that ignored the ratio would
 #   generate the default's count at every ratio.
-#   cmake -D EXE=searchbench -D MPIEXEC=mpiexec -D NP=2 -D PUZZLE=msquare-2x5 -P check_bottom_up_ratio.cmake
-function(run_engine out_var engine launcher)
-  execute_process(COMMAND ${launcher} ${EXE} run --puzzle ${PUZZLE} --engine ${engine} --json --quiet ${ARGN}
+#   cmake -D EXE=searchbench -D MPI_EXE=searchbench-mpi -D MPIEXEC=mpiexec -D NP=2 -D PUZZLE=msquare-2x5 -P check_bottom_up_ratio.cmake
+function(run_engine out_var engine exe launcher)
+  execute_process(COMMAND ${launcher} ${exe} run --puzzle ${PUZZLE} --engine ${engine} --json --quiet ${ARGN}
                   OUTPUT_VARIABLE out RESULT_VARIABLE rc ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "${engine} on ${PUZZLE} (${ARGN}) failed (${rc}): ${err}")
@@ -31,8 +31,8 @@ set(huge_args --bottom-up-ratio 1000000)
 set(default_args "")
 set(half_args --bottom-up-ratio 0.5)
 foreach(c ${cases})
-  run_engine(mpi_${c} mpi "${mpi}" ${${c}_args})
-  run_engine(parallel_${c} parallel "" --threads 2 ${${c}_args})
+  run_engine(mpi_${c} mpi ${MPI_EXE} "${mpi}" ${${c}_args})
+  run_engine(parallel_${c} parallel ${EXE} "" --threads 2 ${${c}_args})
   string(JSON mpi_${c}_generated GET "${mpi_${c}}" generated)
   string(JSON parallel_${c}_generated GET "${parallel_${c}}" generated)
   string(JSON mpi_counts GET "${mpi_${c}}" depth_counts)

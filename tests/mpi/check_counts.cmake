@@ -1,7 +1,7 @@
 # One mpi engine test: runs `searchbench run --engine mpi` under mpiexec with NP ranks and
 # the parallel engine in one process, and fails unless exactly one rank printed, the job
 # had NP ranks, and the per-depth counts are identical.
-#   cmake -D EXE=searchbench -D MPIEXEC=mpiexec -D NP=2 -D PUZZLE=msquare-2x5 [-D THREADS=1] -P check_counts.cmake
+#   cmake -D EXE=searchbench -D MPI_EXE=searchbench-mpi -D MPIEXEC=mpiexec -D NP=2 -D PUZZLE=msquare-2x5 [-D THREADS=1] -P check_counts.cmake
 if(NOT THREADS)
   set(THREADS 1)
 endif()
@@ -10,7 +10,7 @@ execute_process(COMMAND ${EXE} run --puzzle ${PUZZLE} --engine parallel --json -
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "parallel engine on ${PUZZLE} failed (${rc}): ${err}")
 endif()
-execute_process(COMMAND ${MPIEXEC} -n ${NP} ${EXE} run --puzzle ${PUZZLE} --engine mpi --threads ${THREADS} --json --quiet
+execute_process(COMMAND ${MPIEXEC} -n ${NP} ${MPI_EXE} run --puzzle ${PUZZLE} --engine mpi --threads ${THREADS} --json --quiet
                 OUTPUT_VARIABLE distributed RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "mpi engine on ${PUZZLE} with ${NP} ranks failed (${rc}): ${err}")

@@ -3,7 +3,7 @@
 # every rank with status 2, rank 0 saying once on stderr which options differ, and no rank
 # crashing or left waiting. ARGS0, ARGS1 and EXPECT (texts stderr must hold) separate their
 # items with "|".
-#   cmake -D EXE=searchbench -D MPIEXEC=mpiexec "-D ARGS0=run|--puzzle|msquare-2x4" "-D ARGS1=run|--puzzle|msquare-2x5"
+#   cmake -D MPI_EXE=searchbench-mpi -D MPIEXEC=mpiexec "-D ARGS0=run|--puzzle|msquare-2x4" "-D ARGS1=run|--puzzle|msquare-2x5"
 #         [-D NP0=1] [-D NP1=1] "-D EXPECT=rank 0: --puzzle msquare-2x4|rank 1: --puzzle msquare-2x5" -P check_mismatch.cmake
 foreach(np NP0 NP1)
   if(NOT ${np})
@@ -16,7 +16,7 @@ string(REPLACE "|" ";" EXPECT "${EXPECT}")
 string(TIMESTAMP began "%s")
 # timeout(1) rather than execute_process's TIMEOUT, so that a hang ends mpiexec (which ends
 # its ranks) and shows as status 124.
-execute_process(COMMAND timeout -k 5 30 ${MPIEXEC} -n ${NP0} ${EXE} ${ARGS0} : -n ${NP1} ${EXE} ${ARGS1}
+execute_process(COMMAND timeout -k 5 30 ${MPIEXEC} -n ${NP0} ${MPI_EXE} ${ARGS0} : -n ${NP1} ${MPI_EXE} ${ARGS1}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 string(TIMESTAMP ended "%s")
 math(EXPR took "${ended} - ${began}")

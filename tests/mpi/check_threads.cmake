@@ -3,7 +3,7 @@
 # CPUs any rank's affinity mask holds under that binding (as nproc counts them in a job
 # started the same way), at most 2; and rank 0 warns once, naming --bind-to none, exactly
 # when that is fewer than 2.
-#   cmake -D EXE=searchbench -D MPIEXEC=mpiexec -D BIND=core [-D EXPECT_THREADS=1] -P check_threads.cmake
+#   cmake -D MPI_EXE=searchbench-mpi -D MPIEXEC=mpiexec -D BIND=core [-D EXPECT_THREADS=1] -P check_threads.cmake
 execute_process(COMMAND timeout -k 5 30 ${MPIEXEC} -n 2 --bind-to ${BIND} nproc
                 OUTPUT_VARIABLE cpus RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
@@ -20,7 +20,7 @@ if(DEFINED EXPECT_THREADS AND NOT could EQUAL EXPECT_THREADS)
   message(FATAL_ERROR "under --bind-to ${BIND} a rank holds ${could} CPUs (nproc: ${cpus}), expected ${EXPECT_THREADS}: "
                       "this machine binds differently from the one the test was written for")
 endif()
-execute_process(COMMAND timeout -k 5 30 ${MPIEXEC} -n 2 --bind-to ${BIND} ${EXE} run --puzzle msquare-2x4 --engine mpi
+execute_process(COMMAND timeout -k 5 30 ${MPIEXEC} -n 2 --bind-to ${BIND} ${MPI_EXE} run --puzzle msquare-2x4 --engine mpi
                         --threads 2 --json --quiet
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
