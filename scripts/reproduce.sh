@@ -6,6 +6,7 @@
 #     bench-round2.json  more repetitions of the cases whose CV was above 5% (when any fit)
 #     scale.json         whole-process wall time and peak RSS (scripts/scale_runs.py)
 #     judges.json        searchbench's judges against the classic programs (scripts/judge_speed.py)
+#     peers.json         with --peers: searchbench beside PuzzleSearch and gapbs (scripts/peer_runs.py)
 #     run.json           command, commit, uncommitted files, machine, governor, load, rounds, completion
 #     registry.json      `searchbench list --json`: the engines and puzzle families measured (the
 #                        report reads the families' classic encoders from it)
@@ -22,6 +23,12 @@
 #                                             report, results/README.md is left as it is
 #   scripts/reproduce.sh --allow-dirty        measure a tree with changes outside results/ (refused
 #                                             otherwise); every page of the run's report says so
+#   scripts/reproduce.sh --peers              also builds the peers from local git copies of their
+#                                             repositories (PEER_MIRROR: lightln2/PuzzleSearch,
+#                                             GAPBS_MIRROR: sbeamer/gapbs) outside the tree and runs
+#                                             them beside searchbench on the same work (about 6 more
+#                                             minutes on 2 cores); a peer whose variable is unset is
+#                                             skipped, and the report says so
 # Statistics (scripts/reporting/stats.py): 5 repetitions of every case in random order
 # (--benchmark_enable_random_interleaving), then a second round of 10 more for the cases
 # whose CV was above 5%, most spread first, as many as fit the time left of an 18-minute
@@ -34,7 +41,8 @@ full=""
 threads=""
 filter=""
 allow_dirty=""
-usage="usage: scripts/reproduce.sh [--full] [--threads 1,2,4,...] [--filter REGEX] [--allow-dirty]"
+peers=""
+usage="usage: scripts/reproduce.sh [--full] [--threads 1,2,4,...] [--filter REGEX] [--allow-dirty] [--peers]"
 while (($#)); do
   case "$1" in
     --full) full="--full" ;;
@@ -47,6 +55,7 @@ while (($#)); do
       filter="$2"; shift ;;
     --filter=*) filter="${1#--filter=}" ;;
     --allow-dirty) allow_dirty=1 ;;
+    --peers) peers=1 ;;
     -h|--help) echo "$usage"; exit 0 ;;
     *) echo "reproduce.sh: unknown argument '$1' ($usage)" >&2; exit 2 ;;
   esac
@@ -100,7 +109,7 @@ mkdir -p "$run"
 trap 'rm -rf "$run"' EXIT
 loadavg() { awk '{printf "[%s, %s, %s]", $1, $2, $3}' /proc/loadavg; }
 governor=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null || echo unknown)
-command="scripts/reproduce.sh${full:+ $full}${threads:+ --threads $threads}${filter:+ --filter '$filter'}${allow_dirty:+ --allow-dirty}"
+command="scripts/reproduce.sh${full:+ $full}${threads:+ --threads $threads}${filter:+ --filter '$filter'}${allow_dirty:+ --allow-dirty}${peers:+ --peers}"
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 bench_flags="--benchmark_repetitions=5 --benchmark_enable_random_interleaving=true --benchmark_min_time=0.05"
 manifest() { /usr/bin/python3 scripts/run_manifest.py "$run/run.json" "$@"; }
@@ -152,6 +161,12 @@ echo "== whole-process runs -> $final/scale.json"
 
 echo "== judges against the classic programs -> $final/judges.json"
 /usr/bin/python3 scripts/judge_speed.py build/release --runs 5 --json "$run/judges.json" ${filter:+--filter "$filter"}
+
+if [[ -n "$peers" ]]; then
+  echo "== beside the peers -> $final/peers.json"
+  /usr/bin/python3 scripts/peer_runs.py build/release "$run/peers.json" $full ${filter:+--filter "$filter"} \
+    --git-revision "${revision}${dirty}" --command "$command"
+fi
 
 manifest complete:=true finished_utc="$(date -u +%Y-%m-%dT%H:%M:%SZ)" load_after:="$(loadavg)" \
   measured_seconds:=$(($(date +%s) - t0))

@@ -19,7 +19,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = os.path.join(HERE, "..", "scripts")
 COPIED = ["reproduce.sh", "report.py", "reporting", "run_manifest.py", "machine_info.py", "scale_runs.py", "judge_speed.py",
-          "process_runner.py"]
+          "process_runner.py", "peer_runs.py"]
 
 # bench_search: three cases, the first noisy; --benchmark_filter, --benchmark_repetitions,
 # --benchmark_out and --benchmark_context as the library reads them.
@@ -166,6 +166,24 @@ class Reproduce(unittest.TestCase):
         self.assertIn("## Judges against the classic single-file programs", readme)
         self.assertIn("## Large spaces: whole-process wall time", readme)
         self.assertTrue(re.search(r"\| \*\*" + re.escape(run_id) + r"\*\* \|", readme))
+
+    def test_peers_without_their_mirrors_are_skipped_and_the_report_says_so(self):
+        env_before = {k: os.environ.pop(k) for k in ("PEER_MIRROR", "GAPBS_MIRROR") if k in os.environ}
+        try:
+            proc = self.reproduce("--peers", "--filter", "msquare-2x3|pancake-11")
+        finally:
+            os.environ.update(env_before)
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        (folder,) = self.runs()
+        with open(os.path.join(folder, "peers.json")) as f:
+            rows = json.load(f)["runs"]
+        self.assertEqual([r["peer"] for r in rows], ["PuzzleSearch"])  # the filter leaves no gapbs case
+        with open(os.path.join(folder, "run.json")) as f:
+            self.assertIn("--peers", json.load(f)["command"])
+        with open(os.path.join(folder, "report.md")) as f:
+            report = f.read()
+        self.assertIn("## Beside the peers, on the same work", report)
+        self.assertIn("skipped: PEER_MIRROR not set", report)
 
 
 if __name__ == "__main__":

@@ -42,6 +42,7 @@ def body(w, run, order):
     tables.topdown_table(w, bfs, order)
     sections.scale_section(w, run)
     sections.judge_speed_section(w, run)
+    sections.peers_section(w, run)
     tables.codec_table(w, [r for r in rows if r["kind"] == "codec" and r["rate"]], order)
     tables.point_tables(w, [r for r in rows if r["kind"] == "point"], order)
     tables.judge_tables(w, [r for r in rows if r["kind"] == "judge"])

@@ -3,7 +3,8 @@
 A run folder (results/runs/<UTC date-time>-<commit>-<host>/) holds the raw files of one
 invocation of scripts/reproduce.sh: bench*.json (Google Benchmark's JSON; a second round
 of repetitions is a second file, pooled with the first per benchmark), scale*.json
-(scripts/scale_runs.py), judges*.json (scripts/judge_speed.py), run.json (what
+(scripts/scale_runs.py), judges*.json (scripts/judge_speed.py), peers*.json (scripts/peer_runs.py,
+with --peers), run.json (what
 reproduce.sh recorded about the run: command, commit, dirty files, load, completion) and
 registry.json (`searchbench list --json`: the engines and families, reporting/registry.py).
 Folders made from files written before run folders existed have no run.json; their facts
@@ -130,14 +131,15 @@ class Run:
         self.manifest = read_json(manifest) if os.path.exists(manifest) else {}
         self.registry = registry.load(self.folder)
         pick = lambda prefix: sorted(glob.glob(os.path.join(self.folder, prefix + "*.json")))
-        self.files = {kind: [(os.path.basename(p), read_json(p)) for p in pick(kind)] for kind in ("bench", "scale", "judges")}
+        self.files = {kind: [(os.path.basename(p), read_json(p)) for p in pick(kind)] for kind in ("bench", "scale", "judges", "peers")}
         self.rows, self.errors = bench_rows([doc for _, doc in self.files["bench"]])
         self.scale = [dict(r, file=name) for name, doc in self.files["scale"] for r in doc.get("runs", [])]
         self.judges = self.files["judges"][-1][1] if self.files["judges"] else None
+        self.peers = self.files["peers"][-1][1] if self.files["peers"] else None
         self._check_one_machine_and_commit()
 
     def contexts(self):
-        return [(name, doc.get("context", {})) for kind in ("bench", "scale", "judges") for name, doc in self.files[kind]]
+        return [(name, doc.get("context", {})) for kind in ("bench", "scale", "judges", "peers") for name, doc in self.files[kind]]
 
     def _check_one_machine_and_commit(self):
         machines = {_machine_key(c) for _, c in self.contexts() if c.get("cpu_model")}

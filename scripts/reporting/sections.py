@@ -30,6 +30,37 @@ def scale_section(w, run):
             "llrrrl", table)
 
 
+def peers_section(w, run):
+    """scripts/peer_runs.py (reproduce.sh --peers): searchbench beside PuzzleSearch and gapbs."""
+    doc = run.peers
+    if not doc:
+        return
+    commits = "; ".join(f"{peer} at commit {info.get('mirror_commit', 'unknown')[:12]}" + (f", given with {info['given']}" if "given" in info else "")
+                        for peer, info in doc["context"].get("peers", {}).items())
+    w.heading("Beside the peers, on the same work",
+              "`scripts/reproduce.sh --peers` (`scripts/peer_runs.py`): the peers built outside the project from local git "
+              "copies of their repositories" + (f" ({commits})" if commits else "") + ", run on this machine in this run. "
+              "PuzzleSearch: whole processes in turn with searchbench's `parallel` engine, median wall time of n runs each, "
+              "per-depth counts checked equal. gapbs: `bfs` on the state graph `searchbench export` writes (explicit for it, "
+              "implicit for us), both warm, median of 9 trials each. Ratio: ours / the peer's (below 1: searchbench is faster).")
+    table = []
+    for r in doc.get("runs", []):
+        if "skipped" in r:
+            table.append([r["peer"], "", "", "", "", f"skipped: {r['skipped']}"])
+            continue
+        if r["peer"] == "gapbs":
+            ours, theirs = r["median_search_seconds"], r["peer_median_search_seconds"]
+            n, note = str(len(r["search_seconds"])), f"{r['states']:,} states, radius {r['radius']}; search time"
+        else:
+            ours, theirs = r["median_wall_seconds"], r["peer_median_wall_seconds"]
+            n = str(len(r["wall_seconds"]))
+            note = (f"{r['states']:,} states, radius {r['radius']}, counts agree; peak RSS {fmt.nbytes(r['median_peak_rss_bytes'])} "
+                    f"vs {fmt.nbytes(r['peer_median_peak_rss_bytes'])}")
+        table.append([f"{r['peer']} `{r['peer_algorithm']}`", r["label"], n, f"{ours:.3f}", f"{theirs:.3f}",
+                      f"**{r['ratio']:.2f}x**; {note}"])
+    w.table("peers", ["peer", "work", "n", "searchbench median s", "peer median s", "ours / peer"], "lllrrl", table)
+
+
 def judge_groups(doc):
     """(total, its inputs) per group of scripts/judge_speed.py's file; older files do not list
     a group's inputs, so those are matched by the rule judge_speed.py used."""
@@ -132,7 +163,7 @@ def method_section(w, run):
 
 def files_section(w, run):
     w.heading("Files of this run")
-    names = [name for kind in ("bench", "scale", "judges") for name, _ in run.files[kind]]
+    names = [name for kind in ("bench", "scale", "judges", "peers") for name, _ in run.files[kind]]
     if run.manifest:
         names.append("run.json")
     if run.registry.saved:
