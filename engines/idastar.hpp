@@ -217,16 +217,23 @@ class IdaStar {
 
   template <class H>
   Iteration parallel_iteration(const State& start, const State& target, const H& heuristic, int bound, int threads) const {
-    // Deepen the split until there are enough subtrees to keep every thread busy.
-    const std::size_t wanted = static_cast<std::size_t>(threads) * 64;
-    std::vector<Subtree> subtrees;
+    // Deepen the split until there are enough subtrees to keep every thread busy: hundreds
+    // per thread, since below a gap heuristic's bound most subtrees are short chains and a
+    // few are most of the work.
+    const std::size_t wanted = static_cast<std::size_t>(threads) * 512;
+    // One level at a time, each node's children in its place: the list stays in depth-first
+    // order and no level is listed twice (re-listing from the root per depth was a serial
+    // phase as long as the search itself on Korf's 100).
+    std::vector<Subtree> subtrees, deeper;
     Iteration above;
-    const Subtree root{start, 0, heuristic.estimate(start), -1, 0, {}, false};
-    for (int depth = 0; depth <= bound; ++depth) {
-      subtrees.clear();
-      above = Iteration{};
-      list_subtrees(heuristic, target, bound, depth, root, subtrees, above);
-      if (subtrees.size() >= wanted) break;
+    list_subtrees(heuristic, target, bound, 0, Subtree{start, 0, heuristic.estimate(start), -1, 0, {}, false}, subtrees, above);
+    for (int depth = 1; depth <= bound && subtrees.size() < wanted; ++depth) {
+      deeper.clear();
+      for (Subtree& t : subtrees) {
+        if (t.solution) deeper.push_back(std::move(t));
+        else list_subtrees(heuristic, target, bound, depth, t, deeper, above);
+      }
+      std::swap(subtrees, deeper);
     }
     std::vector<Iteration> below(subtrees.size());
     std::atomic<std::size_t> first_solution{subtrees.size()};

@@ -48,13 +48,14 @@ class PancakeGap {
     for (int i = 0; i < n_; ++i) {
       label_[target.cells[i]] = static_cast<std::uint8_t>(i);
       pancake_[i] = target.cells[i];
+      sorted_target_ = sorted_target_ && target.cells[i] == i;
     }
   }
 
   int estimate(const State& s) const {
     int gaps = 0;
-    for (int i = 0; i + 1 < n_; ++i) gaps += is_gap(label_[s.cells[i]], label_[s.cells[i + 1]]);
-    return gaps + is_gap(label_[s.cells[n_ - 1]], n_);
+    for (int i = 0; i + 1 < n_; ++i) gaps += is_gap(label(s.cells[i]), label(s.cells[i + 1]));
+    return gaps + is_gap(label(s.cells[n_ - 1]), n_);
   }
 
   // Flip m reverses the top k = m + 2 pancakes: only the pair at positions k-1, k changes,
@@ -62,8 +63,8 @@ class PancakeGap {
   // Every flip applies, so the engines ask before they flip.
   int estimate_move(const State& parent, int parent_h, int move) const {
     const int k = move + 2;
-    const int below = k < n_ ? label_[parent.cells[k]] : n_;
-    return parent_h - is_gap(label_[parent.cells[k - 1]], below) + is_gap(label_[parent.cells[0]], below);
+    const int below = k < n_ ? label(parent.cells[k]) : n_;
+    return parent_h - is_gap(label(parent.cells[k - 1]), below) + is_gap(label(parent.cells[0]), below);
   }
   int estimate_after(const State& parent, int parent_h, int move, const State&) const {
     return estimate_move(parent, parent_h, move);
@@ -82,12 +83,12 @@ class PancakeGap {
       return {};
     }
     if (room < h - 1) return {false, h - 1};  // no flip closes more than one gap
-    const int top = label_[s.cells[0]];
+    const int top = label(s.cells[0]);
     int closing[2], count = 0;
     for (const int neighbour : {top - 1, top + 1}) {
       if (neighbour < 0) continue;
-      const int k = neighbour == n_ ? n_ : stack_.position_of(s, pancake_[neighbour]);
-      if (k >= 2 && is_gap(label_[s.cells[k - 1]], neighbour)) closing[count++] = k - 2;
+      const int k = neighbour == n_ ? n_ : stack_.position_of(s, pancake(neighbour));
+      if (k >= 2 && is_gap(label(s.cells[k - 1]), neighbour)) closing[count++] = k - 2;
     }
     if (count == 2 && closing[0] > closing[1]) std::swap(closing[0], closing[1]);
     for (int i = 0; i < count; ++i)
@@ -99,11 +100,16 @@ class PancakeGap {
 
  private:
   static int is_gap(int a, int b) { return std::abs(a - b) != 1; }
+  // Against the sorted stack (the usual target) a size is its own label: no table on the
+  // path from one node's top pancake to the next node's.
+  int label(int size) const { return sorted_target_ ? size : label_[size]; }
+  int pancake(int label) const { return sorted_target_ ? label : pancake_[label]; }
 
   PancakeStack stack_;
   int n_;
   std::array<std::uint8_t, PancakeState::kCapacity> label_{};    // size-1 -> its position in the target
   std::array<std::uint8_t, PancakeState::kCapacity> pancake_{};  // position in the target -> size-1
+  bool sorted_target_ = true;                                      // the target is 1..N from the top
 };
 
 }  // namespace searchbench

@@ -12,8 +12,8 @@
 //
 // Start: the sorted stack 1..N (smallest on top). Text: the N sizes from the top.
 // State: size-1 in one byte per pancake (0..N-1, what the ranking encoders expect), room
-// for 64; a flip of up to 16 pancakes is one byte shuffle of the first 16 where SSSE3 is
-// available.
+// for 64; a flip is one byte permutation of the whole stack where AVX-512 VBMI is available,
+// else a flip of up to 16 pancakes is one byte shuffle of the first 16 (SSSE3).
 #pragma once
 
 #include <array>
@@ -93,7 +93,18 @@ class PancakeStack {
   char move_name(int m) const { return "23456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz{|}"[m]; }
   bool apply(const State& s, int m, State& out) const {
     const int k = m + 2;
-#if defined(__SSSE3__)
+#if defined(__AVX512VBMI__)
+    // The whole stack is one register: byte i < k of the result is byte k-1-i, one masked
+    // byte permutation (the bytes past k keep their own).
+    const __m512i identity = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43,
+                                             42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22,
+                                             21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __mmask64 flipped = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(k));
+    const __m512i order = _mm512_sub_epi8(_mm512_set1_epi8(static_cast<char>(k - 1)), identity);
+    const __m512i stack = _mm512_loadu_si512(s.cells.data());
+    _mm512_storeu_si512(out.cells.data(), _mm512_mask_permutexvar_epi8(stack, flipped, order, stack));
+    return true;
+#elif defined(__SSSE3__)
     if (k <= kShuffled) {
       const __m128i top = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data()));
       const __m128i order = _mm_loadu_si128(reinterpret_cast<const __m128i*>(flip_[m].data()));
@@ -130,7 +141,11 @@ class PancakeStack {
 
   // Where pancake `size` (size-1, as in cells) lies in s, 0 on top; cells() if it is not there.
   int position_of(const State& s, std::uint8_t size) const {
-#if defined(__SSE2__)
+#if defined(__AVX512BW__)
+    std::uint64_t hits = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(s.cells.data()), _mm512_set1_epi8(static_cast<char>(size)));
+    if (n_ < 64) hits &= (std::uint64_t{1} << n_) - 1;  // the zeros past N are no pancake
+    return hits ? std::countr_zero(hits) : n_;
+#elif defined(__SSE2__)
     const __m128i wanted = _mm_set1_epi8(static_cast<char>(size));
     std::uint64_t hits = 0;
     for (int c = 0; c < 4; ++c) {

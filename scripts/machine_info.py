@@ -13,6 +13,7 @@ import json
 import os
 import platform
 import sys
+import time
 
 
 def _first(path, prefix, split):
@@ -41,6 +42,17 @@ def describe():
         "kernel": kernel,
         "os": os_name,
     }
+
+
+def write_runs(path, rows, *, runs, git_revision, command, filter=None, **extra):
+    """A whole-process results file: {"context": this machine, the date, N runs, the commit,
+    the command (and its filter), extra keys; "runs": rows}."""
+    context = dict(describe(), date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), runs=runs, **extra,
+                   git_revision=git_revision, command=command)
+    if filter:
+        context["filter"] = filter
+    with open(path, "w") as f:
+        json.dump({"context": context, "runs": rows}, f, indent=1)
 
 
 if __name__ == "__main__":

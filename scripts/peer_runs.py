@@ -41,11 +41,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import process_runner  # noqa: E402
-from machine_info import describe  # noqa: E402
+from machine_info import write_runs  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -74,6 +73,19 @@ def build_peer(script, variable, folder, product):
     path = done.stdout.strip().splitlines()[-1]
     if not os.path.exists(os.path.join(path, product) if os.path.isdir(path) else path):
         sys.exit(f"peer_runs.py: {script} did not make {product} (it printed {path})")
+    return path
+
+
+def peer_program(peer, given, flag, variable, script, folder, product, peers):
+    """The peer's program: the one given with `flag`, else built from $variable's mirror
+    (its commit noted in peers), else None."""
+    if given:
+        peers[peer] = {"mirror_commit": "unknown", "given": flag}
+        return given
+    if not os.environ.get(variable):
+        return None
+    path = build_peer(script, variable, folder, product)
+    peers[peer] = {"mirror_commit": mirror_commit(os.environ[variable])}
     return path
 
 
@@ -193,22 +205,16 @@ def main():
     try:
         cases = [c for c in PUZZLESEARCH_CASES if (opts.full or not c[3]) and keep(c[0])]
         if cases:
-            peer_bfs = opts.peer_bfs
-            if not peer_bfs and os.environ.get("PEER_MIRROR"):
-                peer_bfs = build_peer("puzzlesearch/build.sh", "PEER_MIRROR", os.path.join(build_root, "puzzlesearch"), "peer_bfs")
-                peers["PuzzleSearch"] = {"mirror_commit": mirror_commit(os.environ["PEER_MIRROR"])}
+            peer_bfs = peer_program("PuzzleSearch", opts.peer_bfs, "--peer-bfs", "PEER_MIRROR", "puzzlesearch/build.sh",
+                                    os.path.join(build_root, "puzzlesearch"), "peer_bfs", peers)
             if peer_bfs:
-                peers.setdefault("PuzzleSearch", {"mirror_commit": "unknown", "given": "--peer-bfs"})
                 rows += [side_by_side(exe, peer_bfs, label, puzzle, args, opts.runs) for label, puzzle, args, _ in cases]
             else:
                 rows.append(skipped("PuzzleSearch", "PEER_MIRROR"))
         if keep("msquare-2x5 on its state graph"):
-            gapbs = opts.gapbs
-            if not gapbs and os.environ.get("GAPBS_MIRROR"):
-                gapbs = build_peer("build_gapbs.sh", "GAPBS_MIRROR", os.path.join(build_root, "gapbs"), "bfs")
-                peers["gapbs"] = {"mirror_commit": mirror_commit(os.environ["GAPBS_MIRROR"])}
+            gapbs = peer_program("gapbs", opts.gapbs, "--gapbs", "GAPBS_MIRROR", "build_gapbs.sh", os.path.join(build_root, "gapbs"),
+                                 "bfs", peers)
             if gapbs:
-                peers.setdefault("gapbs", {"mirror_commit": "unknown", "given": "--gapbs"})
                 rows += against_gapbs(exe, gapbs, "msquare-2x5")
             else:
                 rows.append(skipped("gapbs", "GAPBS_MIRROR"))
@@ -219,12 +225,8 @@ def main():
     path_flags = ("--peer-bfs", "--gapbs", "--peer-build")
     given = [("<path>" if sys.argv[i - 1] in path_flags else a.split("=")[0] + "=<path>" if a.split("=")[0] in path_flags else a)
              for i, a in enumerate(sys.argv) if i >= 3]
-    context = dict(describe(), date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), runs=opts.runs, peers=peers,
-                   git_revision=opts.git_revision, command=opts.command or " ".join(["scripts/peer_runs.py", *given]))
-    if opts.filter:
-        context["filter"] = opts.filter
-    with open(opts.out_json, "w") as f:
-        json.dump({"context": context, "runs": rows}, f, indent=1)
+    write_runs(opts.out_json, rows, runs=opts.runs, git_revision=opts.git_revision, filter=opts.filter, peers=peers,
+               command=opts.command or " ".join(["scripts/peer_runs.py", *given]))
 
 
 if __name__ == "__main__":

@@ -44,11 +44,10 @@ import shutil
 import tempfile
 import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import process_runner  # noqa: E402
-from machine_info import describe  # noqa: E402
+from machine_info import write_runs  # noqa: E402
 
 # Published facts: states, radius.
 KNOWN = {
@@ -297,12 +296,8 @@ def main():
         rows += measure_startup(opts.build, max(41, 10 * runs))
     if opts.full or opts.mpi_only:
         rows += measure_mpi_against_parallel(exe, runs, engines, keep=keep)
-    context = dict(describe(), date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), runs=runs,
-                   git_revision=opts.git_revision, command=opts.command or "scripts/scale_runs.py " + " ".join(sys.argv[3:]))
-    if opts.filter:
-        context["filter"] = opts.filter
-    with open(opts.out_json, "w") as f:
-        json.dump({"context": context, "runs": rows}, f, indent=1)
+    write_runs(opts.out_json, rows, runs=runs, git_revision=opts.git_revision, filter=opts.filter,
+               command=opts.command or "scripts/scale_runs.py " + " ".join(sys.argv[3:]))
 
 
 if __name__ == "__main__":
