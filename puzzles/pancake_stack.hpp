@@ -141,17 +141,17 @@ class PancakeStack {
 
   // Where pancake `size` (size-1, as in cells) lies in s, 0 on top; cells() if it is not there.
   int position_of(const State& s, std::uint8_t size) const {
+#if defined(__SSE2__)
 #if defined(__AVX512BW__)
     std::uint64_t hits = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(s.cells.data()), _mm512_set1_epi8(static_cast<char>(size)));
-    if (n_ < 64) hits &= (std::uint64_t{1} << n_) - 1;  // the zeros past N are no pancake
-    return hits ? std::countr_zero(hits) : n_;
-#elif defined(__SSE2__)
+#else
     const __m128i wanted = _mm_set1_epi8(static_cast<char>(size));
     std::uint64_t hits = 0;
     for (int c = 0; c < 4; ++c) {
       const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data() + 16 * c));
       hits |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, wanted)))) << (16 * c);
     }
+#endif
     if (n_ < 64) hits &= (std::uint64_t{1} << n_) - 1;  // the zeros past N are no pancake
     return hits ? std::countr_zero(hits) : n_;
 #else

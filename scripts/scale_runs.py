@@ -138,7 +138,7 @@ def run_once(cmd, env=None):
     return done.wall_seconds, done.peak_rss_bytes, json.loads(done.stdout), done.cpu_seconds
 
 
-def measure_mpi_against_parallel(exe, runs, engines, puzzle="msquare-2x6", ranks=2, keep=lambda label, name: True):
+def measure_mpi_against_parallel(exe, runs, puzzle="msquare-2x6", ranks=2, keep=lambda label, name: True):
     """The mpi engine under mpirun (ranks x 1 thread) and parallel with `ranks` threads, in turn."""
     mpirun = shutil.which("mpirun")
     mpi_exe = os.path.join(os.path.dirname(exe), "searchbench-mpi")  # built when CMake finds MPI
@@ -295,7 +295,7 @@ def main():
     if not opts.mpi_only and keep("start-up, searchbench --version", "startup/searchbench/--version"):
         rows += measure_startup(opts.build, max(41, 10 * runs))
     if opts.full or opts.mpi_only:
-        rows += measure_mpi_against_parallel(exe, runs, engines, keep=keep)
+        rows += measure_mpi_against_parallel(exe, runs, keep=keep)
     write_runs(opts.out_json, rows, runs=runs, git_revision=opts.git_revision, filter=opts.filter,
                command=opts.command or "scripts/scale_runs.py " + " ".join(sys.argv[3:]))
 
