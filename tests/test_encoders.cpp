@@ -91,6 +91,31 @@ TEST(MagicEncoders, CantorFastPathsMatchTheTextbookRank) {
   }
 }
 
+// The bit-pack keys are the documented layout (cell i's value - 1 in bits [b*i, b*i+b), b
+// bits per cell, the last cell left out by bitpack-implied) on every width, whichever of the
+// two code paths (BMI2 or the shift loop) the build has.
+TEST(MagicEncoders, BitpackKeysAreTheDocumentedLayout) {
+  std::mt19937 rng(13);
+  for (int k = 2; k <= 8; ++k) {
+    const MagicBoard board(k, MagicRules::msquare);
+    const MagicBitpack full(board);
+    const MagicBitpackImplied implied(board);
+    const int bits = k <= 2 ? 2 : k <= 4 ? 3 : 4;
+    std::vector<int> values(2 * k);
+    std::iota(values.begin(), values.end(), 1);
+    for (int trial = 0; trial < 500; ++trial) {
+      std::shuffle(values.begin(), values.end(), rng);
+      const MagicState s = board.from_row_values(values.data(), 2 * k);
+      Key expected = 0;
+      for (int i = 2 * k - 1; i >= 0; --i) expected = (expected << bits) | (s.cells[i] - 1u);
+      ASSERT_EQ(full.encode(s), expected) << board.format(s);
+      ASSERT_EQ(implied.encode(s), expected & ((Key{1} << (bits * (2 * k - 1))) - 1)) << board.format(s);
+      ASSERT_EQ(full.decode(expected), s);
+      ASSERT_EQ(implied.decode(implied.encode(s)), s);
+    }
+  }
+}
+
 // The combinatorial tables (16 low pieces, up to 12 high ones) must give exactly the
 // textbook combinatorial-number-system rank, for every length and piece count.
 TEST(CheckersEncoders, CombinatorialTablesMatchTheTextbookRank) {

@@ -194,6 +194,15 @@ TEST(Judges, AnswersBeforeABadCaseTravelWithTheError) {
             "2 AB\n1 A\n|line 7: expected a move limit N, got 'x'");
   EXPECT_EQ(answered("fzu1603", "3\n##&@@ @@&##\n#&#@@ ##&@@\n"), "8\n1\n|line 3: the case count is 3 but only 2 cases are given");
   EXPECT_EQ(answered("sicily1515", "1\n1 2 3 4\n5 6 7 8\n-1\n4\n"), "0 \n|line 5: unexpected input after the -1 that ends the input");
+  // Cases are answered in batches: a bad case after more than one batch still carries
+  // every answer before it.
+  std::string many, expected;
+  for (int i = 0; i < 600; ++i) {
+    many += i % 2 ? "4\n5 8 7 6\n4 1 2 3\n" : "0\n5 8 7 6\n4 1 2 3\n";
+    expected += i % 2 ? "2 AB\n" : "-1\n";
+  }
+  EXPECT_EQ(answered("sicily1151", many + "3\n8 7 6 5\n1 2 3 9\n"),
+            expected + "|line 1803: cell value 9 is out of range 1..8");
   // fzu1603 promises N < 21; longer lines are refused before any search.
   EXPECT_EQ(answered("fzu1603", "2\n##&@@ @@&##\n################&@@@@@@@@@@@@@@@ @@@@@@@@@@@@@@@&################\n"),
             "8\n|line 3: board length 32 is outside fzu1603's 1..20 (longer lines: searchbench run --puzzle checkers-N)");

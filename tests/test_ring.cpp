@@ -1,6 +1,9 @@
 // The ring engine over every encoder reproduces the published per-depth counts.
 #include <gtest/gtest.h>
 
+#include "encoders/magic_cantor.hpp"
+#include "engines/ring_bfs.hpp"
+#include "puzzles/magic_board.hpp"
 #include "registry/registry.hpp"
 #include "known_facts.hpp"
 
@@ -78,4 +81,34 @@ TEST(RingEngine, MaxDepthLimitsTheSearch) {
   SolverConfig deep;
   deep.options.max_depth = 1;
   EXPECT_FALSE(make_solver(deep)->search("5 8 7 6 / 4 1 2 3").found);
+}
+
+// Many targets at once (walked interleaved) give each target's own path_to answer, also
+// for boards the search did not reach (max_depth) and in any order and multiplicity.
+TEST(RingEngine, PathsToManyTargetsMatchOneAtATime) {
+  const MagicBoard board(4, MagicRules::msquare);
+  const MagicCantor enc(board);
+  for (int max_depth : {-1, 9}) {
+    SearchOptions options;
+    options.max_depth = max_depth;
+    RingBfs<MagicBoard, MagicCantor> ring(board, enc, options);
+    ring.explore(board.start());
+    std::vector<MagicState> targets;
+    for (Key k = 0; k < enc.key_bound(); k += 7) targets.push_back(enc.decode(k));
+    targets.push_back(board.start());
+    targets.push_back(targets.front());
+    const auto paths = ring.paths_to(targets);
+    ASSERT_EQ(paths.size(), targets.size());
+    std::size_t unreached = 0;
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+      ASSERT_EQ(paths[i], ring.path_to(targets[i])) << board.format(targets[i]);
+      if (!paths[i]) {
+        ++unreached;
+      } else if (max_depth >= 0) {
+        ASSERT_LE(paths[i]->size(), 9u);
+      }
+    }
+    EXPECT_EQ(paths[targets.size() - 2], std::optional<std::string>(""));
+    EXPECT_EQ(unreached > 0, max_depth >= 0);
+  }
 }
