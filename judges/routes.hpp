@@ -74,12 +74,9 @@ class FixedStartPaths {
   }
 
  private:
-  // The default route's engine, with the board and encoder it refers to.
+  // The default route's engine, with the encoder it refers to (and board_, declared first).
   struct DefaultRing {
-    explicit DefaultRing(const MagicBoard& b) : board(b), encoder(board), engine(board, encoder) {
-      engine.explore(board.start());
-    }
-    MagicBoard board;
+    explicit DefaultRing(const MagicBoard& board) : encoder(board), engine(board, encoder) { engine.explore(board.start()); }
     MagicBitpackImplied encoder;
     RingBfs<MagicBoard, MagicBitpackImplied> engine;
   };
@@ -87,7 +84,7 @@ class FixedStartPaths {
                 "the typed default route is the combination kFixedStart names");
   FixedStartPaths(const MagicBoard& board, const SolverConfig& c, bool default_route) : board_(board) {
     if (default_route) {
-      ring_ = std::make_unique<DefaultRing>(board);
+      ring_ = std::make_unique<DefaultRing>(board_);
       return;
     }
     solver_ = make_solver(c);
