@@ -68,6 +68,46 @@ constexpr bool every_key_is_state() {
   else return false;
 }
 
+// Optional on an encoder: successor_key(k, s, m, out) writes the key of apply(s, m) when
+// `s` is the state of key k, and predecessor_key likewise that of apply_inverse(s, m), both
+// false where the move does not apply; an encoder whose key order lets it compute a
+// neighbour's key from the parent's (encoders/tiles_blank_low.hpp) spares the engines
+// building and encoding every neighbour.
+template <class E, class P>
+concept IncrementalKeys = requires(const E& e, Key k, const typename P::State& s, int m, Key& out) {
+  { e.successor_key(k, s, m, out) } -> std::same_as<bool>;
+  { e.predecessor_key(k, s, m, out) } -> std::same_as<bool>;
+};
+
+// The key of apply(state, m) (the state's key is k), into `out`; false when m does not
+// apply. `scratch` holds the successor where it has to be built.
+template <class P, class E>
+  requires Encoder<E, P>
+bool successor_key(const P& puzzle, const E& enc, Key k, const typename P::State& state, int m,
+                   typename P::State& scratch, Key& out) {
+  if constexpr (IncrementalKeys<E, P>) {
+    return enc.successor_key(k, state, m, out);
+  } else {
+    if (!puzzle.apply(state, m, scratch)) return false;
+    out = enc.encode(scratch);
+    return true;
+  }
+}
+
+// The key of apply_inverse(state, m), as successor_key.
+template <class P, class E>
+  requires Encoder<E, P>
+bool predecessor_key(const P& puzzle, const E& enc, Key k, const typename P::State& state, int m,
+                     typename P::State& scratch, Key& out) {
+  if constexpr (IncrementalKeys<E, P>) {
+    return enc.predecessor_key(k, state, m, out);
+  } else {
+    if (!puzzle.apply_inverse(state, m, scratch)) return false;
+    out = enc.encode(scratch);
+    return true;
+  }
+}
+
 // Calls sink(key) with the key of each successor of the state whose key is `k`, in move
 // order, using `successor` as scratch; returns how many moves applied.
 template <class P, class E, class Sink>
@@ -76,9 +116,10 @@ std::uint64_t for_each_successor_key(const P& puzzle, const E& enc, Key k, typen
   const typename P::State state = enc.decode(k);
   std::uint64_t applied = 0;
   for (int m = 0, moves = puzzle.move_count(); m < moves; ++m) {
-    if (!puzzle.apply(state, m, successor)) continue;
+    Key n;
+    if (!successor_key(puzzle, enc, k, state, m, successor, n)) continue;
     ++applied;
-    sink(enc.encode(successor));
+    sink(n);
   }
   return applied;
 }

@@ -141,6 +141,9 @@ class SlidingTiles {
   // True when the board lies in the goal's half (its invariant parity is the goal's).
   bool reachable(const State& s) const { return parity(s) == goal_parity_; }
 
+  // The blank's cell after move m from cell b, -1 when m would leave the board.
+  int blank_after(int b, int m) const { return target_[m][b]; }
+
   int blank(const State& s) const {
 #if defined(__SSE2__)
     const __m128i cells = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data()));

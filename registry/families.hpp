@@ -19,6 +19,7 @@
 #include "encoders/magic_decimal.hpp"
 #include "encoders/pancake_cantor.hpp"
 #include "encoders/permutation_nibbles.hpp"
+#include "encoders/tiles_blank_low.hpp"
 #include "encoders/tiles_cantor.hpp"
 #include "heuristics/checkers_displacement.hpp"
 #include "heuristics/cube_pdb.hpp"
@@ -40,7 +41,7 @@ namespace searchbench {
 using BuiltinFamilies = FamilyList<
     Family<MagicBoard, MagicDecimal, MagicBitpack, MagicBitpackImplied, MagicCantor>::WithHeuristics<MagicPdb>,
     Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>::WithHeuristics<CheckersDisplacement>,
-    Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor>::WithHeuristics<TilesManhattan, TilesLinearConflict, TilesPdb>,
+    Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor, TilesBlankLow>::WithHeuristics<TilesManhattan, TilesLinearConflict, TilesPdb>,
     Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>::WithHeuristics<PancakeGap>,
     Family<PocketCube, CubeBitpack, CubeCoordinate>::WithHeuristics<CubePdb>,
     Family<Hanoi4, HanoiMasks, HanoiPegs>>;

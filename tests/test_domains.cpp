@@ -24,6 +24,7 @@
 #include "encoders/cube_coordinate.hpp"
 #include "encoders/pancake_cantor.hpp"
 #include "encoders/permutation_nibbles.hpp"
+#include "encoders/tiles_blank_low.hpp"
 #include "encoders/tiles_cantor.hpp"
 #include "engines/bidir_bfs.hpp"
 #include "engines/iddfs.hpp"
@@ -113,6 +114,22 @@ void expect_round_trips(const P& puzzle, const std::vector<typename P::State>& s
     ASSERT_LT(k, enc.key_bound()) << puzzle.format(s);
     ASSERT_EQ(enc.decode(k), s) << puzzle.format(s);
     ASSERT_TRUE(keys.insert(k).second) << "two states share key " << k;
+    if constexpr (IncrementalKeys<E, P>) {
+      // The neighbour keys it computes without building the neighbour are the ones it
+      // would give the neighbour built and encoded, for every move, applying or not.
+      typename P::State next;
+      for (int m = 0; m < puzzle.move_count(); ++m) {
+        Key n = 0;
+        ASSERT_EQ(enc.successor_key(k, s, m, n), puzzle.apply(s, m, next)) << puzzle.format(s) << " move " << m;
+        if (puzzle.apply(s, m, next)) {
+          ASSERT_EQ(n, enc.encode(next)) << puzzle.format(s) << " move " << m;
+        }
+        ASSERT_EQ(enc.predecessor_key(k, s, m, n), puzzle.apply_inverse(s, m, next)) << puzzle.format(s) << " move " << m;
+        if (puzzle.apply_inverse(s, m, next)) {
+          ASSERT_EQ(n, enc.encode(next)) << puzzle.format(s) << " move " << m;
+        }
+      }
+    }
   }
   if constexpr (every_key_is_state<E>()) {
     ASSERT_EQ(enc.key_bound(), states.size()) << E::kName << " on " << puzzle.name();
@@ -288,6 +305,7 @@ TEST(DomainEncoders, TilesRoundTripEveryReachableBoard) {
     const auto states = reachable(t);
     ASSERT_EQ(states.size(), t.component_size(t.start()));
     expect_round_trips<SlidingTiles, TilesCantor>(t, states);
+    expect_round_trips<SlidingTiles, TilesBlankLow>(t, states);
     expect_round_trips<SlidingTiles, PermutationNibbles<SlidingTiles>>(t, states);
   }
 }
@@ -298,8 +316,19 @@ TEST(DomainEncoders, TilesFitAndSizes) {
   EXPECT_EQ(cantor.key_bound(), 10'461'394'944'000u);  // 16!/2
   EXPECT_FALSE(cantor.dense());
   std::mt19937 rng(9);
+  const TilesBlankLow blank_low(big);
+  EXPECT_EQ(blank_low.key_bound(), 10'461'394'944'000u);
   for (const auto& s : walks(big, {10, 100, 1000, 5000}, 4)) {
     EXPECT_EQ(cantor.decode(cantor.encode(s)), s);
+    EXPECT_EQ(blank_low.decode(blank_low.encode(s)), s);
+    TilesState next;
+    for (int m = 0; m < 4; ++m) {
+      Key n = 0;
+      EXPECT_EQ(blank_low.successor_key(blank_low.encode(s), s, m, n), big.apply(s, m, next));
+      if (big.apply(s, m, next)) {
+        EXPECT_EQ(n, blank_low.encode(next)) << big.format(s) << " move " << m;
+      }
+    }
     EXPECT_EQ(PermutationNibbles<SlidingTiles>(big).decode(PermutationNibbles<SlidingTiles>(big).encode(s)), s);
   }
   EXPECT_TRUE(TilesCantor(SlidingTiles(2, 6)).dense());
@@ -315,6 +344,7 @@ TEST(DomainEngines, TilesPathsAgree) {
   const SlidingTiles eight(3, 3);
   const auto targets = walks(eight, {3, 8, 15, 40, 200}, 21);
   expect_engines_agree<SlidingTiles, TilesCantor>(eight, targets);
+  expect_engines_agree<SlidingTiles, TilesBlankLow>(eight, targets);
   expect_engines_agree<SlidingTiles, PermutationNibbles<SlidingTiles>>(eight, targets);
 }
 
@@ -322,6 +352,7 @@ TEST(DomainCounts, EightPuzzleMatchesOeisA089473) {
   const SlidingTiles eight(3, 3);
   EXPECT_EQ((whole_space<SlidingTiles, TilesCantor>(eight, 1)), kEightPuzzle);
   EXPECT_EQ((whole_space<SlidingTiles, TilesCantor>(eight, 2)), kEightPuzzle);
+  EXPECT_EQ((whole_space<SlidingTiles, TilesBlankLow>(eight, 2)), kEightPuzzle);
     using Nibbles = PermutationNibbles<SlidingTiles>;
   const TilesCantor enc(eight);
   EXPECT_EQ((RingBfs<SlidingTiles, TilesCantor>(eight, enc).explore(eight.start()).depth_counts), kEightPuzzle);

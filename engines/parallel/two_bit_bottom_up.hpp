@@ -35,8 +35,7 @@ void find_parents_in_words(const P& puzzle, const E& enc, TwoBitCells& cells, Ke
       local.neighbours.resize(open);
       for (std::size_t i = 0; i < open; ++i) {
         Key p = kNoKey;
-        if (puzzle.apply_inverse(local.states[i], m, parent)) {
-          p = enc.encode(parent);
+        if (predecessor_key(puzzle, enc, base + local.keys[i], local.states[i], m, parent, p)) {
           prefetch(p);
           ++local.generated;
         }

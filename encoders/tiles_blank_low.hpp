@@ -1,0 +1,172 @@
+// Sliding-tile encoder `blank-low`: a perfect rank of the reachable boards, (RC)!/2 keys
+// like `cantor`, ordered so that a move's successor key follows from the parent's key
+// without building and ranking the successor, and half of the moves land next door.
+//
+// The board is read as the cells of the values 0 (the blank), 1, ..., RC-3 (the last two
+// tiles' cells are implied, as in `cantor`: one order of them is reachable). Value v gets
+// the Lehmer digit d_v = cell(v) - #{u < v : cell(u) < cell(v)}, in 0..RC-1-v, and the key
+// is the mixed-radix number with the BLANK's digit lowest:
+//   key = d_0 + RC (d_1 + (RC-1) (d_2 + ...)),  weight W_v = RC (RC-1) ... (RC-v+1).
+// d_0 is the blank's cell itself. Why that order pays (C = the number of columns):
+// * A horizontal move swaps the blank with its left or right neighbour: d_0 changes by 1
+//   and no other digit changes (both values of the swapped pair stay on the same side of
+//   every other cell), so the successor's key is key +- 1, usually in the same cache line
+//   as the parent's cell.
+// * A vertical move brings tile t across the C-1 cells between the blank's two cells.
+//   Down (blank from b to b+C): d_0 grows by C; each value u < t among the cells between
+//   gains 1 (the blank, below u in value, left its left side; t, above it, did not come);
+//   and d_t changes by (#between below t) - (C-1). Up is the exact negation, so both are
+//   a few table lookups over the C-1 cells between.
+// * The digits' sum is the inversion count of the board, so decoding picks the order of
+//   the last two tiles from the digits and the blank's row + column alone.
+// Perfect: the parallel engine's two-bit and bottom-up levels, which read successor and
+// predecessor keys through successor_key/predecessor_key (core/concepts.hpp), apply.
+// Past 2^33 keys (4x4) the key space is hashed.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/concepts.hpp"
+#include "core/permutation_rank.hpp"
+#include "puzzles/sliding_tiles.hpp"
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+namespace searchbench {
+
+class TilesBlankLow {
+ public:
+  static constexpr std::string_view kName = "blank-low";
+  static constexpr bool kEveryKeyIsState = true;  // a perfect rank of the reachable half
+  static std::string fits(const SlidingTiles&) { return {}; }
+
+  explicit TilesBlankLow(const SlidingTiles& p)
+      : puzzle_(p), n_(p.cells()), ranked_(p.cells() - 2), columns_(p.columns()), goal_parity_(p.parity(p.start())) {
+    Key w = 1;
+    for (int v = 0; v < ranked_; ++v) {
+      const Key radix = static_cast<Key>(n_ - v);
+      weight_[v] = w;
+      // floor(2^64 / radix) + 1: the high half of key * it is key / radix for every key
+      // here, since key * radix < 16 * 16! < 2^64.
+      reciprocal_[v] = ~Key{0} / radix + 1;
+      w *= radix;
+    }
+    count_ = w;  // the implied tiles' weights stay 0, which the vertical moves rely on
+    for (int c = 0; c < n_; ++c) flip_[c] = static_cast<std::uint8_t>((c / columns_ + c % columns_) & 1);
+  }
+
+  Key encode(const TilesState& s) const {
+    std::array<std::uint8_t, SlidingTiles::kMaxCells> where;
+    for (int i = 0; i < n_; ++i) where[s.cells[i]] = static_cast<std::uint8_t>(i);
+    Key key = 0;
+    std::uint32_t used = 0;  // bit c set when cell c holds a value ranked before
+    for (int v = 0; v < ranked_; ++v) {
+      const unsigned c = where[v];
+      key += weight_[v] * (c - static_cast<unsigned>(std::popcount(used & ((1u << c) - 1))));
+      used |= 1u << c;
+    }
+    return key;
+  }
+
+  TilesState decode(Key k) const {
+    std::array<unsigned, SlidingTiles::kMaxCells> digit;
+    unsigned digit_sum = 0;
+    for (int v = 0; v < ranked_; ++v) {
+      const Key q = mulhi(k, reciprocal_[v]);
+      digit[v] = static_cast<unsigned>(k - q * static_cast<Key>(n_ - v));
+      digit_sum += digit[v];
+      k = q;
+    }
+    // The last two tiles in cell order add no inversion; swapped, one. d_0 is the blank's cell.
+    const bool swap = ((digit_sum + flip_[digit[0]]) & 1u) != goal_parity_;
+    // Built from the highest value down: d_v is v's place among the cells of the values
+    // above it, so inserting v at place d_v into those values in cell order gives the
+    // values from v up in cell order, and at v = 0 the board. One insertion is a few vector
+    // operations, where placing the values from 0 up (the d-th free cell, then the next)
+    // chains a bit search per value.
+    const auto high = static_cast<std::uint8_t>(n_ - 1), second = static_cast<std::uint8_t>(n_ - 2);
+    TilesState s;
+#if defined(__SSE2__)
+    const __m128i place = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i row = _mm_insert_epi16(_mm_set1_epi8(static_cast<char>(0xFF)),
+                                   swap ? (second << 8 | high) : (high << 8 | second), 0);
+    for (int v = ranked_ - 1; v >= 0; --v) {
+      const __m128i at = _mm_set1_epi8(static_cast<char>(digit[v]));
+      const __m128i before = _mm_cmpgt_epi8(at, place), here = _mm_cmpeq_epi8(at, place);
+      const __m128i after = _mm_andnot_si128(_mm_or_si128(before, here), _mm_set1_epi8(static_cast<char>(0xFF)));
+      row = _mm_or_si128(_mm_or_si128(_mm_and_si128(row, before), _mm_and_si128(_mm_slli_si128(row, 1), after)),
+                         _mm_and_si128(here, _mm_set1_epi8(static_cast<char>(v))));
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(s.cells.data()), row);
+#else
+    std::array<std::uint8_t, SlidingTiles::kMaxCells> row;
+    row[0] = swap ? high : second;
+    row[1] = swap ? second : high;
+    for (int v = ranked_ - 1, length = 2; v >= 0; --v, ++length) {
+      for (int i = length; i > static_cast<int>(digit[v]); --i) row[i] = row[i - 1];
+      row[digit[v]] = static_cast<std::uint8_t>(v);
+    }
+    for (int i = 0; i < n_; ++i) s.cells[i] = row[i];
+#endif
+    return s;
+  }
+
+  // The key of the board move m leads to from `s` (whose key is k); false when m does
+  // not apply.
+  bool successor_key(Key k, const TilesState& s, int m, Key& out) const {
+    const int b = puzzle_.blank(s);
+    const int to = puzzle_.blank_after(b, m);
+    if (to < 0) return false;
+    if (to == b + 1 || to == b - 1) {
+      out = k + static_cast<Key>(to - b);  // wraps correctly for -1
+      return true;
+    }
+    const Key down = vertical_step(s, to < b ? to : b, to < b ? b : to, s.cells[to]);
+    out = to > b ? k + down : k - down;
+    return true;
+  }
+  // The key of the board that move m leads from to `s`: the blank came the other way.
+  bool predecessor_key(Key k, const TilesState& s, int m, Key& out) const {
+    return successor_key(k, s, puzzle_.inverse_move(m), out);
+  }
+
+  Key key_bound() const { return count_; }
+  bool dense() const { return key_bound() <= kDenseKeyLimit; }
+
+ private:
+  // How much the key grows when the blank moves down from cell `top` to `bottom` (a row
+  // below) and `tile` slides up: read off the cells between the two, which that move and
+  // its reverse leave alone, so an up move subtracts the same amount (modulo 2^64).
+  Key vertical_step(const TilesState& s, int top, int bottom, unsigned tile) const {
+    Key step = static_cast<Key>(columns_);  // d_0: the blank's cell moves by a row
+    int below = 0;                          // values under `tile` between the two cells
+    for (int c = top + 1; c < bottom; ++c) {
+      const unsigned u = s.cells[c];
+      if (u < tile) {
+        ++below;
+        step += weight_[u];
+      }
+    }
+    return step + static_cast<Key>(below - (columns_ - 1)) * weight_[tile];
+  }
+
+  static Key mulhi(Key a, Key b) {
+    __extension__ using Wide = unsigned __int128;
+    return static_cast<Key>((static_cast<Wide>(a) * b) >> 64);
+  }
+
+  SlidingTiles puzzle_;  // a small value: its sizes and move table
+  int n_, ranked_, columns_;
+  unsigned goal_parity_;
+  Key count_ = 1;
+  std::array<Key, SlidingTiles::kMaxCells> weight_{};      // W_v; 0 for the two implied tiles
+  std::array<Key, SlidingTiles::kMaxCells> reciprocal_{};  // of each digit's radix RC - v
+  std::array<std::uint8_t, SlidingTiles::kMaxCells> flip_{};  // the parity of each cell's row + column
+};
+
+}  // namespace searchbench
