@@ -117,8 +117,10 @@ class FrontierBfs {
       State successor;
       for (std::uint64_t i = begin; i != end; ++i) {
         const State state = enc_.decode(layer[i]);
-        for (std::uint64_t m = 0; m < moves; ++m)
-          if (puzzle_.apply(state, static_cast<int>(m), successor)) out[i * moves + m] = enc_.encode(successor);
+        for (std::uint64_t m = 0; m < moves; ++m) {
+          Key next;
+          if (successor_key(puzzle_, enc_, layer[i], state, static_cast<int>(m), successor, next)) out[i * moves + m] = next;
+        }
       }
     });
     sort_keys(out, scratch);
