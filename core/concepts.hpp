@@ -108,12 +108,30 @@ bool predecessor_key(const P& puzzle, const E& enc, Key k, const typename P::Sta
   }
 }
 
-// Calls sink(key) with the key of each successor of the state whose key is `k`, in move
-// order, using `successor` as scratch; returns how many moves applied.
-template <class P, class E, class Sink>
+// Optional on an encoder: a nested Decoder, constructed from the encoder, whose decode(k)
+// equals the encoder's for any sequence of keys and is faster on keys in increasing order
+// (it keeps what one key shares with the next), the order the engines' scans visit them in.
+// key_decoder(enc) gives it, or a plain stand-in that decodes each key alone.
+template <class E>
+struct EachKeyAlone {
+  const E& enc;
+  auto decode(Key k) const { return enc.decode(k); }
+};
+
+template <class E>
+auto key_decoder(const E& enc) {
+  if constexpr (requires { typename E::Decoder; }) return typename E::Decoder(enc);
+  else return EachKeyAlone<E>{enc};
+}
+
+// Calls sink(key) with the key of each successor of the state whose key is `k` (decoded by
+// `decoder`, from key_decoder), in move order, using `successor` as scratch; returns how
+// many moves applied.
+template <class P, class E, class Decoder, class Sink>
   requires Encoder<E, P>
-std::uint64_t for_each_successor_key(const P& puzzle, const E& enc, Key k, typename P::State& successor, Sink&& sink) {
-  const typename P::State state = enc.decode(k);
+std::uint64_t for_each_successor_key(const P& puzzle, const E& enc, Decoder& decoder, Key k, typename P::State& successor,
+                                     Sink&& sink) {
+  const typename P::State state = decoder.decode(k);
   std::uint64_t applied = 0;
   for (int m = 0, moves = puzzle.move_count(); m < moves; ++m) {
     Key n;

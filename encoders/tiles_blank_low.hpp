@@ -73,48 +73,8 @@ class TilesBlankLow {
     return key;
   }
 
-  TilesState decode(Key k) const {
-    std::array<unsigned, SlidingTiles::kMaxCells> digit;
-    unsigned digit_sum = 0;
-    for (int v = 0; v < ranked_; ++v) {
-      const Key q = mulhi(k, reciprocal_[v]);
-      digit[v] = static_cast<unsigned>(k - q * static_cast<Key>(n_ - v));
-      digit_sum += digit[v];
-      k = q;
-    }
-    // The last two tiles in cell order add no inversion; swapped, one. d_0 is the blank's cell.
-    const bool swap = ((digit_sum + flip_[digit[0]]) & 1u) != goal_parity_;
-    // Built from the highest value down: d_v is v's place among the cells of the values
-    // above it, so inserting v at place d_v into those values in cell order gives the
-    // values from v up in cell order, and at v = 0 the board. One insertion is a few vector
-    // operations, where placing the values from 0 up (the d-th free cell, then the next)
-    // chains a bit search per value.
-    const auto high = static_cast<std::uint8_t>(n_ - 1), second = static_cast<std::uint8_t>(n_ - 2);
-    TilesState s;
-#if defined(__SSE2__)
-    const __m128i place = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i row = _mm_insert_epi16(_mm_set1_epi8(static_cast<char>(0xFF)),
-                                   swap ? (second << 8 | high) : (high << 8 | second), 0);
-    for (int v = ranked_ - 1; v >= 0; --v) {
-      const __m128i at = _mm_set1_epi8(static_cast<char>(digit[v]));
-      const __m128i before = _mm_cmpgt_epi8(at, place), here = _mm_cmpeq_epi8(at, place);
-      const __m128i after = _mm_andnot_si128(_mm_or_si128(before, here), _mm_set1_epi8(static_cast<char>(0xFF)));
-      row = _mm_or_si128(_mm_or_si128(_mm_and_si128(row, before), _mm_and_si128(_mm_slli_si128(row, 1), after)),
-                         _mm_and_si128(here, _mm_set1_epi8(static_cast<char>(v))));
-    }
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(s.cells.data()), row);
-#else
-    std::array<std::uint8_t, SlidingTiles::kMaxCells> row;
-    row[0] = swap ? high : second;
-    row[1] = swap ? second : high;
-    for (int v = ranked_ - 1, length = 2; v >= 0; --v, ++length) {
-      for (int i = length; i > static_cast<int>(digit[v]); --i) row[i] = row[i - 1];
-      row[digit[v]] = static_cast<std::uint8_t>(v);
-    }
-    for (int i = 0; i < n_; ++i) s.cells[i] = row[i];
-#endif
-    return s;
-  }
+  class Decoder;
+  TilesState decode(Key k) const;
 
   // The key of the board move m leads to from `s` (whose key is k); false when m does
   // not apply.
@@ -155,6 +115,48 @@ class TilesBlankLow {
     return step + static_cast<Key>(below - (columns_ - 1)) * weight_[tile];
   }
 
+  // A row: tiles in cell order, in the first bytes of 16 (0xFF past them). Inserting a
+  // value at a place shifts the bytes from there up by one.
+#if defined(__SSE2__)
+  using Row = __m128i;
+  static Row pair_row(std::uint8_t first, std::uint8_t second) {
+    return _mm_insert_epi16(_mm_set1_epi8(static_cast<char>(0xFF)), second << 8 | first, 0);
+  }
+  static Row insert(Row row, unsigned place, unsigned value) {
+    const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i at = _mm_set1_epi8(static_cast<char>(place));
+    const __m128i before = _mm_cmpgt_epi8(at, index), here = _mm_cmpeq_epi8(at, index);
+    const __m128i after = _mm_andnot_si128(_mm_or_si128(before, here), _mm_set1_epi8(static_cast<char>(0xFF)));
+    return _mm_or_si128(_mm_or_si128(_mm_and_si128(row, before), _mm_and_si128(_mm_slli_si128(row, 1), after)),
+                        _mm_and_si128(here, _mm_set1_epi8(static_cast<char>(value))));
+  }
+  // The row with values a and b exchanged.
+  static Row exchange(Row row, std::uint8_t a, std::uint8_t b) {
+    const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(row, _mm_set1_epi8(static_cast<char>(a))),
+                                     _mm_cmpeq_epi8(row, _mm_set1_epi8(static_cast<char>(b))));
+    return _mm_xor_si128(row, _mm_and_si128(hit, _mm_set1_epi8(static_cast<char>(a ^ b))));
+  }
+  static void store(Row row, TilesState& s) { _mm_storeu_si128(reinterpret_cast<__m128i*>(s.cells.data()), row); }
+#else
+  using Row = std::array<std::uint8_t, SlidingTiles::kMaxCells>;
+  static Row pair_row(std::uint8_t first, std::uint8_t second) {
+    Row row = TilesState::kEmpty;
+    row[0] = first;
+    row[1] = second;
+    return row;
+  }
+  static Row insert(Row row, unsigned place, unsigned value) {
+    for (unsigned i = SlidingTiles::kMaxCells - 1; i > place; --i) row[i] = row[i - 1];
+    row[place] = static_cast<std::uint8_t>(value);
+    return row;
+  }
+  static Row exchange(Row row, std::uint8_t a, std::uint8_t b) {
+    for (auto& x : row) x = x == a ? b : x == b ? a : x;
+    return row;
+  }
+  static void store(Row row, TilesState& s) { s.cells = row; }
+#endif
+
   static Key mulhi(Key a, Key b) {
     __extension__ using Wide = unsigned __int128;
     return static_cast<Key>((static_cast<Wide>(a) * b) >> 64);
@@ -168,5 +170,72 @@ class TilesBlankLow {
   std::array<Key, SlidingTiles::kMaxCells> reciprocal_{};  // of each digit's radix RC - v
   std::array<std::uint8_t, SlidingTiles::kMaxCells> flip_{};  // the parity of each cell's row + column
 };
+
+// Decodes keys one after another, keeping what the last key shares with the next: the
+// engines scan keys in increasing order, and neighbouring keys differ mostly in their
+// lowest digits. Digits are peeled off from the lowest until the rest of the key equals the
+// last key's; the rows of the values from each digit up are kept, so only the values whose
+// digits changed are inserted again (usually the blank alone). Any order of keys decodes
+// correctly; increasing order is the fast one.
+class TilesBlankLow::Decoder {
+ public:
+  explicit Decoder(const TilesBlankLow& enc) : enc_(enc) {
+    rest_.fill(~Key{0});  // no key's rest: the first decode builds every row
+    // Built from the highest value down: d_v is v's place among the cells of the values
+    // above it, so inserting v at place d_v into those values in cell order gives the values
+    // from v up in cell order, and at v = 0 the board. The last two tiles start in the order
+    // that adds no inversion.
+    row_[enc.ranked_] = pair_row(static_cast<std::uint8_t>(enc.n_ - 2), static_cast<std::uint8_t>(enc.n_ - 1));
+  }
+
+  TilesState decode(Key k) {
+    int changed = enc_.ranked_;  // digits [0, changed) may differ from the last key's
+    for (int v = 0; v < enc_.ranked_; ++v) {
+      const Key rest = mulhi(k, enc_.reciprocal_[v]);
+      const auto d = static_cast<unsigned>(k - rest * static_cast<Key>(enc_.n_ - v));
+      digit_sum_ += d - digit_[v];
+      digit_[v] = d;
+      k = rest;
+      if (rest == rest_[v]) {
+        changed = v + 1;
+        break;
+      }
+      rest_[v] = rest;
+    }
+    for (int v = changed - 1; v >= 0; --v) row_[v] = insert(row_[v + 1], digit_[v], static_cast<unsigned>(v));
+    // The digits' sum is the inversion count with the last two tiles in cell order; the
+    // board's invariant parity (d_0 is the blank's cell) says whether they are the other way.
+    const bool swap = ((digit_sum_ + enc_.flip_[digit_[0]]) & 1u) != enc_.goal_parity_;
+    TilesState s;
+    store(swap ? exchange(row_[0], static_cast<std::uint8_t>(enc_.n_ - 2), static_cast<std::uint8_t>(enc_.n_ - 1)) : row_[0], s);
+    return s;
+  }
+
+ private:
+  const TilesBlankLow& enc_;
+  std::array<Key, SlidingTiles::kMaxCells> rest_;          // the last key without digits 0..v
+  std::array<unsigned, SlidingTiles::kMaxCells> digit_{};  // the last key's digits
+  unsigned digit_sum_ = 0;
+  Row row_[SlidingTiles::kMaxCells + 1];  // row_[v]: the values v.. in cell order
+};
+
+// One key alone: the Decoder's steps with nothing kept, all in registers.
+inline TilesState TilesBlankLow::decode(Key k) const {
+  std::array<unsigned, SlidingTiles::kMaxCells> digit;
+  unsigned digit_sum = 0;
+  for (int v = 0; v < ranked_; ++v) {
+    const Key rest = mulhi(k, reciprocal_[v]);
+    digit[v] = static_cast<unsigned>(k - rest * static_cast<Key>(n_ - v));
+    digit_sum += digit[v];
+    k = rest;
+  }
+  const auto second = static_cast<std::uint8_t>(n_ - 2), high = static_cast<std::uint8_t>(n_ - 1);
+  const bool swap = ((digit_sum + flip_[digit[0]]) & 1u) != goal_parity_;
+  Row row = swap ? pair_row(high, second) : pair_row(second, high);
+  for (int v = ranked_ - 1; v >= 0; --v) row = insert(row, digit[v], static_cast<unsigned>(v));
+  TilesState s;
+  store(row, s);
+  return s;
+}
 
 }  // namespace searchbench

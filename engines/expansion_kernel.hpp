@@ -82,6 +82,7 @@ template <Puzzle P, Encoder<P> E, ExpansionRouting Routing>
 [[gnu::flatten]] void expand_and_route(const P& puzzle, const E& enc, TwoBitCells& cells, std::uint64_t begin, std::uint64_t end,
                       unsigned current, unsigned next, ExpansionScratch& local, Routing& routing) {
   const Key base = routing.base();
+  auto decoder = key_decoder(enc);  // the frontier comes in increasing key order
   for_each_frontier_batch(cells, begin, end, current, base, local.keys, kExpansionBatch, [&] {
     routing.before_batch();
     local.inside.clear();
@@ -89,14 +90,14 @@ template <Puzzle P, Encoder<P> E, ExpansionRouting Routing>
     if constexpr (all_local<Routing>()) {
       // Every successor is inside: no test per successor, and the count is the batch's.
       for (const Key k : local.keys)
-        for_each_successor_key(puzzle, enc, k, successor, [&](Key n) {
+        for_each_successor_key(puzzle, enc, decoder, k, successor, [&](Key n) {
           __builtin_prefetch(cells.address_of(n), 1);
           local.inside.push_back(n);
         });
       local.generated += local.inside.size();
     } else {
       for (const Key k : local.keys)
-        local.generated += for_each_successor_key(puzzle, enc, k, successor, [&](Key n) {
+        local.generated += for_each_successor_key(puzzle, enc, decoder, k, successor, [&](Key n) {
           if (routing.owns(n)) {
             __builtin_prefetch(cells.address_of(n - base), 1);
             local.inside.push_back(n - base);

@@ -134,6 +134,19 @@ void expect_round_trips(const P& puzzle, const std::vector<typename P::State>& s
   if constexpr (every_key_is_state<E>()) {
     ASSERT_EQ(enc.key_bound(), states.size()) << E::kName << " on " << puzzle.name();
     for (Key k = 0; k < enc.key_bound(); ++k) ASSERT_EQ(enc.encode(enc.decode(k)), k);
+    if constexpr (requires { typename E::Decoder; }) {
+      // The decoder that keeps what one key shares with the next gives the same states in
+      // increasing order (its fast case), in decreasing order and in a shuffled one.
+      typename E::Decoder increasing(enc), decreasing(enc), shuffled(enc);
+      for (Key k = 0; k < enc.key_bound(); ++k) {
+        ASSERT_EQ(increasing.decode(k), enc.decode(k)) << k;
+        ASSERT_EQ(decreasing.decode(enc.key_bound() - 1 - k), enc.decode(enc.key_bound() - 1 - k));
+      }
+      std::vector<Key> order(enc.key_bound());
+      for (Key k = 0; k < enc.key_bound(); ++k) order[k] = k;
+      std::shuffle(order.begin(), order.end(), std::mt19937(5));
+      for (const Key k : order) ASSERT_EQ(shuffled.decode(k), enc.decode(k)) << k;
+    }
   }
 }
 

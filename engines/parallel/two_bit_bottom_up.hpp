@@ -26,9 +26,10 @@ void find_parents_in_words(const P& puzzle, const E& enc, TwoBitCells& cells, Ke
   constexpr Key kNoKey = ~Key{0};
   const int moves = puzzle.move_count();
   local.keys.clear();
+  auto decoder = key_decoder(enc);  // the unseen cells come in increasing key order
   auto resolve = [&] {
     local.states.clear();
-    for (const Key k : local.keys) local.states.push_back(enc.decode(base + k));
+    for (const Key k : local.keys) local.states.push_back(decoder.decode(base + k));
     std::size_t open = local.keys.size();  // keys[0, open) have no parent found yet
     State parent;
     for (int m = 0; m < moves && open > 0; ++m) {
