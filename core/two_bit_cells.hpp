@@ -80,12 +80,35 @@ class TwoBitCells {
   // skips the read-modify-write for the (many) keys already seen. Between that load and
   // the fetch_or the cell can only have been claimed with the same code by another
   // thread, so OR-ing the code in never corrupts a cell.
+  // The codes claimed with (1 and 2) are one bit each, so the claim is one atomic bit
+  // test-and-set (lock bts) rather than a compare-exchange loop: that bit was clear iff
+  // the cell was unseen.
   bool claim(Key k, unsigned code) {
     const std::atomic_ref<std::uint64_t> cell_word = at(k / kCellsPerWord);
     const unsigned s = shift(k);
     if ((cell_word.load(std::memory_order_relaxed) >> s) & 3u) return false;
-    return ((cell_word.fetch_or(std::uint64_t{code} << s, std::memory_order_relaxed) >> s) & 3u) == 0;
+    const std::uint64_t bit = std::uint64_t{code} << s;
+    return (cell_word.fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
   }
+  // Claims (as claim) every key of keys[0, count), which may repeat; returns how many
+  // cells this call claimed. Overwrites the keys. Whether a successor is new is a coin
+  // toss, so the unseen ones are gathered first without a branch each and only they take
+  // the atomic step.
+  std::uint64_t claim_all(Key* keys, std::size_t count, unsigned code) {
+    std::size_t unseen = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      const Key k = keys[i];
+      keys[unseen] = k;
+      unseen += get(k) == kUnseen;
+    }
+    std::uint64_t claimed = 0;
+    for (std::size_t i = 0; i < unseen; ++i) {
+      const std::uint64_t bit = std::uint64_t{code} << shift(keys[i]);
+      claimed += (at(keys[i] / kCellsPerWord).fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
+    }
+    return claimed;
+  }
+
   // Sets the cells of `low_bit_mask` in word w to `code` (they are unseen or hold a code
   // that `code` includes); concurrent claims of other cells in the word are kept.
   void mark(std::uint64_t w, std::uint64_t low_bit_mask, unsigned code) {

@@ -26,6 +26,7 @@
 
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -82,7 +83,7 @@ class TilesBlankLow {
     const int b = puzzle_.blank(s);
     const int to = puzzle_.blank_after(b, m);
     if (to < 0) return false;
-    if (to == b + 1 || to == b - 1) {
+    if (SlidingTiles::along_row(m)) {
       out = k + static_cast<Key>(to - b);  // wraps correctly for -1
       return true;
     }
@@ -105,12 +106,11 @@ class TilesBlankLow {
   Key vertical_step(const TilesState& s, int top, int bottom, unsigned tile) const {
     Key step = static_cast<Key>(columns_);  // d_0: the blank's cell moves by a row
     int below = 0;                          // values under `tile` between the two cells
-    for (int c = top + 1; c < bottom; ++c) {
+    for (int c = top + 1; c < bottom; ++c) {  // without branches: u < tile is a coin toss
       const unsigned u = s.cells[c];
-      if (u < tile) {
-        ++below;
-        step += weight_[u];
-      }
+      const bool under = u < tile;
+      below += under;
+      step += weight_[u] & (Key{0} - under);
     }
     return step + static_cast<Key>(below - (columns_ - 1)) * weight_[tile];
   }

@@ -141,6 +141,8 @@ class SlidingTiles {
   // True when the board lies in the goal's half (its invariant parity is the goal's).
   bool reachable(const State& s) const { return parity(s) == goal_parity_; }
 
+  // Whether move m slides the blank along its row (L, R) rather than across rows (D, U).
+  static constexpr bool along_row(int m) { return m == kLeft || m == kRight; }
   // The blank's cell after move m from cell b, -1 when m would leave the board.
   int blank_after(int b, int m) const { return target_[m][b]; }
 
