@@ -89,14 +89,11 @@ template <Puzzle P, Encoder<P> E, ExpansionRouting Routing>
     typename P::State successor;
     if constexpr (all_local<Routing>()) {
       // Every successor is inside: no test per successor, and the count is the batch's.
-      local.inside.resize(local.keys.size() * static_cast<std::size_t>(puzzle.move_count()));
-      Key* inside = local.inside.data();  // room for every move: no append checks capacity
       for (const Key k : local.keys)
         for_each_successor_key(puzzle, enc, decoder, k, successor, [&](Key n) {
           __builtin_prefetch(cells.address_of(n), 1);
-          *inside++ = n;
+          local.inside.push_back(n);
         });
-      local.inside.resize(static_cast<std::size_t>(inside - local.inside.data()));
       local.generated += local.inside.size();
     } else {
       for (const Key k : local.keys)
