@@ -79,33 +79,30 @@ concept IncrementalKeys = requires(const E& e, Key k, const typename P::State& s
   { e.predecessor_key(k, s, m, out) } -> std::same_as<bool>;
 };
 
-// The key of apply(state, m) (the state's key is k), into `out`; false when m does not
-// apply. `scratch` holds the successor where it has to be built.
-template <class P, class E>
+// The key of apply(state, m) (kForward) or apply_inverse(state, m) (the state's key is k),
+// into `out`; false when m does not apply. `scratch` holds the neighbour where it has to be
+// built.
+template <bool kForward, class P, class E>
   requires Encoder<E, P>
-bool successor_key(const P& puzzle, const E& enc, Key k, const typename P::State& state, int m,
-                   typename P::State& scratch, Key& out) {
+bool neighbour_key(const P& puzzle, const E& enc, Key k, const typename P::State& state, int m, typename P::State& scratch,
+                   Key& out) {
   if constexpr (IncrementalKeys<E, P>) {
-    return enc.successor_key(k, state, m, out);
+    return kForward ? enc.successor_key(k, state, m, out) : enc.predecessor_key(k, state, m, out);
   } else {
-    if (!puzzle.apply(state, m, scratch)) return false;
+    if (!(kForward ? puzzle.apply(state, m, scratch) : puzzle.apply_inverse(state, m, scratch))) return false;
     out = enc.encode(scratch);
     return true;
   }
 }
-
-// The key of apply_inverse(state, m), as successor_key.
 template <class P, class E>
-  requires Encoder<E, P>
-bool predecessor_key(const P& puzzle, const E& enc, Key k, const typename P::State& state, int m,
-                     typename P::State& scratch, Key& out) {
-  if constexpr (IncrementalKeys<E, P>) {
-    return enc.predecessor_key(k, state, m, out);
-  } else {
-    if (!puzzle.apply_inverse(state, m, scratch)) return false;
-    out = enc.encode(scratch);
-    return true;
-  }
+bool successor_key(const P& puzzle, const E& enc, Key k, const typename P::State& state, int m, typename P::State& scratch,
+                   Key& out) {
+  return neighbour_key<true>(puzzle, enc, k, state, m, scratch, out);
+}
+template <class P, class E>
+bool predecessor_key(const P& puzzle, const E& enc, Key k, const typename P::State& state, int m, typename P::State& scratch,
+                     Key& out) {
+  return neighbour_key<false>(puzzle, enc, k, state, m, scratch, out);
 }
 
 // Optional on an encoder: a nested Decoder, constructed from the encoder, whose decode(k)
