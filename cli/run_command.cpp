@@ -51,6 +51,7 @@ void make_folder(const std::string& path) {
   throw InputError("cannot create work folder '" + path + "': " + (error == EEXIST ? "not a folder" : std::strerror(error)));
 }
 
+#ifdef SEARCHBENCH_HAVE_MPI
 // Every rank of a distributed run must run rank 0's search: all that decides the
 // collectives, in canonical form (not --threads, which may differ per rank).
 std::string canonical_configuration(const Solver& solver, const SolverConfig& c, const std::string& target, int repetitions,
@@ -62,6 +63,7 @@ std::string canonical_configuration(const Solver& solver, const SolverConfig& c,
   for (const auto& [name, value] : c.engine_options) text += "--" + name + " " + value + "\n";
   return text;
 }
+#endif
 
 }  // namespace
 
