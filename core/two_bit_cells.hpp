@@ -87,8 +87,7 @@ class TwoBitCells {
     const std::atomic_ref<std::uint64_t> cell_word = at(k / kCellsPerWord);
     const unsigned s = shift(k);
     if ((cell_word.load(std::memory_order_relaxed) >> s) & 3u) return false;
-    const std::uint64_t bit = std::uint64_t{code} << s;
-    return (cell_word.fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
+    return take(k, code);
   }
   // Claims (as claim) every key of keys[0, count), which may repeat; returns how many
   // cells this call claimed. Overwrites the keys. Whether a successor is new is a coin
@@ -102,10 +101,7 @@ class TwoBitCells {
       unseen += get(k) == kUnseen;
     }
     std::uint64_t claimed = 0;
-    for (std::size_t i = 0; i < unseen; ++i) {
-      const std::uint64_t bit = std::uint64_t{code} << shift(keys[i]);
-      claimed += (at(keys[i] / kCellsPerWord).fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
-    }
+    for (std::size_t i = 0; i < unseen; ++i) claimed += take(keys[i], code);
     return claimed;
   }
 
@@ -118,6 +114,12 @@ class TwoBitCells {
   void mark_key(Key k, unsigned code) { mark(k / kCellsPerWord, std::uint64_t{1} << shift(k), code); }
 
  private:
+  // Sets the bit of one-bit `code` in k's cell, which was seen unseen; true when this call
+  // set it (another thread may have claimed the cell with the same code since).
+  bool take(Key k, unsigned code) {
+    const std::uint64_t bit = std::uint64_t{code} << shift(k);
+    return (at(k / kCellsPerWord).fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
+  }
   static unsigned shift(Key k) { return static_cast<unsigned>(k % kCellsPerWord) * 2; }
   std::atomic_ref<std::uint64_t> at(std::uint64_t w) const { return std::atomic_ref<std::uint64_t>(cells_[w]); }
 

@@ -32,7 +32,6 @@
 #include <string_view>
 
 #include "core/concepts.hpp"
-#include "core/permutation_rank.hpp"
 #include "puzzles/sliding_tiles.hpp"
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -157,6 +156,11 @@ class TilesBlankLow {
   static void store(Row row, TilesState& s) { s.cells = row; }
 #endif
 
+  // Whether the last two tiles stand against cell order. The digits' sum is the board's
+  // inversion count with them in cell order, and the board's invariant parity (with the
+  // blank's row + column; d_0 is the blank's cell) must be the goal's.
+  bool last_two_swapped(unsigned digit_sum, unsigned blank) const { return ((digit_sum + flip_[blank]) & 1u) != goal_parity_; }
+
   static Key mulhi(Key a, Key b) {
     __extension__ using Wide = unsigned __int128;
     return static_cast<Key>((static_cast<Wide>(a) * b) >> 64);
@@ -203,11 +207,8 @@ class TilesBlankLow::Decoder {
       rest_[v] = rest;
     }
     for (int v = changed - 1; v >= 0; --v) row_[v] = insert(row_[v + 1], digit_[v], static_cast<unsigned>(v));
-    // The digits' sum is the inversion count with the last two tiles in cell order; the
-    // board's invariant parity (d_0 is the blank's cell) says whether they are the other way.
-    const bool swap = ((digit_sum_ + enc_.flip_[digit_[0]]) & 1u) != enc_.goal_parity_;
     TilesState s;
-    store(swap ? exchange(row_[0], static_cast<std::uint8_t>(enc_.n_ - 2), static_cast<std::uint8_t>(enc_.n_ - 1)) : row_[0], s);
+    store(enc_.last_two_swapped(digit_sum_, digit_[0]) ? exchange(row_[0], static_cast<std::uint8_t>(enc_.n_ - 2), static_cast<std::uint8_t>(enc_.n_ - 1)) : row_[0], s);
     return s;
   }
 
@@ -230,8 +231,7 @@ inline TilesState TilesBlankLow::decode(Key k) const {
     k = rest;
   }
   const auto second = static_cast<std::uint8_t>(n_ - 2), high = static_cast<std::uint8_t>(n_ - 1);
-  const bool swap = ((digit_sum + flip_[digit[0]]) & 1u) != goal_parity_;
-  Row row = swap ? pair_row(high, second) : pair_row(second, high);
+  Row row = last_two_swapped(digit_sum, digit[0]) ? pair_row(high, second) : pair_row(second, high);
   for (int v = ranked_ - 1; v >= 0; --v) row = insert(row, digit[v], static_cast<unsigned>(v));
   TilesState s;
   store(row, s);

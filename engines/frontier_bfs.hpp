@@ -115,8 +115,9 @@ class FrontierBfs {
     out.assign(layer.size() * moves, kNoKey);
     parallel_chunks(layer.size(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
       State successor;
+      auto decoder = key_decoder(enc_);  // the layer is sorted
       for (std::uint64_t i = begin; i != end; ++i) {
-        const State state = enc_.decode(layer[i]);
+        const State state = decoder.decode(layer[i]);
         for (std::uint64_t m = 0; m < moves; ++m) {
           Key next;
           if (successor_key(puzzle_, enc_, layer[i], state, static_cast<int>(m), successor, next)) out[i * moves + m] = next;
