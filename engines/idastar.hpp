@@ -129,10 +129,21 @@ class IdaStar {
     Stop stop;
     Iteration out{};
     bool stopped = false;
+    // The moves from the first node down to the one at depth g are trail[first_g, g): one
+    // store per node where a string's push and pop were a tenth of the search's time.
+    int first_g = 0;
+    std::string trail{};
+
+    bool search(const State& s, int g, int h, int last, int run) {
+      first_g = g;
+      trail.assign(static_cast<std::size_t>(bound - g + 1), '\0');
+      return from(s, g, h, last, run);
+    }
 
     bool from(const State& s, int g, int h, int last, int run) {
       if (h == 0 && s == target) {
         out.found = true;
+        out.path.assign(trail, 0, static_cast<std::size_t>(g - first_g));
         return true;
       }
       if ((++out.expanded % kStopCheckEvery) == 0 && stop()) stopped = true;
@@ -148,10 +159,8 @@ class IdaStar {
               out.next_bound = std::min(out.next_bound, g + 1 + hc);
               return false;
             }
-            out.path.push_back(puzzle.move_name(m));
-            if (from(child, g + 1, hc, m, m == last ? run + 1 : 1)) return true;
-            out.path.pop_back();
-            return stopped;
+            trail[static_cast<std::size_t>(g - first_g)] = puzzle.move_name(m);
+            return from(child, g + 1, hc, m, m == last ? run + 1 : 1) || stopped;
           });
       if (scan.floor != INT_MAX) out.next_bound = std::min(out.next_bound, g + 1 + scan.floor);
       return scan.stopped && !stopped;
@@ -165,7 +174,7 @@ class IdaStar {
   template <class H>
   Iteration serial_iteration(const State& start, const State& target, const H& heuristic, int bound) const {
     auto d = dive(heuristic, target, bound, [] { return false; });
-    d.from(start, 0, heuristic.estimate(start), -1, 0);
+    d.search(start, 0, heuristic.estimate(start), -1, 0);
     return std::move(d.out);
   }
 
@@ -254,7 +263,7 @@ class IdaStar {
           continue;
         }
         auto d = dive(heuristic, target, bound, [&] { return first_solution.load(std::memory_order_relaxed) < i; });
-        d.from(t.state, t.g, t.h, t.last, t.run);
+        d.search(t.state, t.g, t.h, t.last, t.run);
         below[i] = std::move(d.out);
         if (below[i].found) lower_first(i);
       }

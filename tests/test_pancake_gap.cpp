@@ -110,7 +110,9 @@ TEST(LargePancakes, FlipsAndPositionsAreTheirDefinitions) {
       ASSERT_EQ(flipped, expected) << "n=" << n << " flip of " << m + 2;
     }
     for (int i = 0; i < n; ++i) ASSERT_EQ(p.position_of(s, s.cells[i]), i) << "n=" << n;
-    if (n < 64) EXPECT_EQ(p.position_of(s, static_cast<std::uint8_t>(n)), n) << "a size past N is not in the stack";
+    if (n < 64) {
+      EXPECT_EQ(p.position_of(s, static_cast<std::uint8_t>(n)), n) << "a size past N is not in the stack";
+    }
   }
 }
 
