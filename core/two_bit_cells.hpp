@@ -116,8 +116,10 @@ class TwoBitCells {
  private:
   // Sets the bit of one-bit `code` in k's cell, which was seen unseen; true when this call
   // set it (another thread may have claimed the cell with the same code since).
+  // The mask is written as 1 shifted by the bit's index, the form the compiler turns into
+  // lock bts; `code << shift` (not known to have one bit) stays a compare-exchange loop.
   bool take(Key k, unsigned code) {
-    const std::uint64_t bit = std::uint64_t{code} << shift(k);
+    const std::uint64_t bit = std::uint64_t{1} << (shift(k) + (code >> 1));  // code 1: the low bit; 2: the high one
     return (at(k / kCellsPerWord).fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
   }
   static unsigned shift(Key k) { return static_cast<unsigned>(k % kCellsPerWord) * 2; }

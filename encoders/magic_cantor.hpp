@@ -17,9 +17,7 @@
 // bench/bench_search.cpp measures it (codec/decode/cantor/...).
 //
 // Ranking, with AVX2, computes all Lehmer digits at once with byte compares and weighs
-// them in 32-bit lanes: one sum of digit * (n-1-i)! up to 12 cells (12! < 2^32), and past
-// that two, rank = (sum over the first n-8 cells of digit * (n-1-i)!/8!) * 8! + (sum over
-// the last 8 of digit * (n-1-i)!), both below 2^32 for up to 16 cells.
+// them in 32-bit lanes (SmallPermutationRank, core/permutation_rank.hpp).
 #pragma once
 
 #include <algorithm>
@@ -31,7 +29,7 @@
 #include "core/permutation_rank.hpp"
 #include "puzzles/magic_board.hpp"
 #include <utility>
-#if defined(__BMI2__) || defined(__SSSE3__) || defined(__AVX2__)
+#if defined(__SSSE3__)
 #include <immintrin.h>
 #endif
 
@@ -53,35 +51,14 @@ class MagicCantor {
         {{"vector", &MagicCantor::encode}, {"popcount", &MagicCantor::encode_by_popcount}}};
   }
   static std::string fits(const MagicBoard&) { return {}; }
-  explicit MagicCantor(const MagicBoard& p) : n_(p.cells()) {
+  explicit MagicCantor(const MagicBoard& p)
+      : n_(p.cells()), vector_rank_(n_) {
     factorial_[0] = 1;
     for (int i = 1; i <= 16; ++i) factorial_[i] = factorial_[i - 1] * static_cast<Key>(i);
     if (n_ <= kTableCells) build_tables();
-#if defined(__AVX2__)
-    alignas(32) std::int32_t weights[16] = {}, first_cells[16] = {};
-    alignas(16) std::uint8_t past_end[16] = {};
-    for (int i = 0; i < 16; ++i) {
-      if (i < n_) {
-        const bool first = n_ > kOneSumCells && n_ - 1 - i >= kLowCells;  // weighs (n-1-i)!/8!, summed apart
-        weights[i] = static_cast<std::int32_t>(first ? factorial_[n_ - 1 - i] / kLowOrders : factorial_[n_ - 1 - i]);
-        first_cells[i] = first ? -1 : 0;
-      }
-      if (i >= n_) past_end[i] = 0x7F;
-    }
-    weights_low_ = _mm256_load_si256(reinterpret_cast<const __m256i*>(weights));
-    weights_high_ = _mm256_load_si256(reinterpret_cast<const __m256i*>(weights + 8));
-    first_low_ = _mm256_load_si256(reinterpret_cast<const __m256i*>(first_cells));
-    first_high_ = _mm256_load_si256(reinterpret_cast<const __m256i*>(first_cells + 8));
-    past_end_ = _mm_load_si128(reinterpret_cast<const __m128i*>(past_end));
-#endif
   }
 
-  Key encode(const MagicState& s) const {
-#if defined(__AVX2__)
-    return encode_by_vector(s);
-#endif
-    return encode_by_popcount(s);
-  }
+  Key encode(const MagicState& s) const { return vector_rank_.rank(s.cells.data()); }
   Key encode_by_popcount(const MagicState& s) const {
     Key rank = 0;
     std::uint32_t used = 0;  // bit v set when value v appeared
@@ -125,38 +102,7 @@ class MagicCantor {
   bool dense() const { return key_bound() <= kDenseKeyLimit; }
 
  private:
-#if defined(__AVX2__)
-  // All Lehmer digits at once: digit i counts the later cells j holding a smaller value,
-  // so it is the sum over shifts t = 1..15 of [v_i > v_{i+t}], 16 byte compares side by
-  // side per shift (cells past n read as 0x7F, larger than any value, and weigh 0). The
-  // products are summed in two groups, the first n-8 cells and the last 8 (see the top).
-  Key encode_by_vector(const MagicState& s) const {
-    const __m128i cells = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data())), past_end_);
-    const __m128i digits = lehmer_digits(cells, std::make_integer_sequence<int, 16>{});
-    const __m256i low = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(digits), weights_low_);
-    const __m256i high = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_srli_si128(digits, 8)), weights_high_);
-    if (n_ <= kOneSumCells) return horizontal_sum(_mm256_add_epi32(low, high));
-    const __m256i first = _mm256_add_epi32(_mm256_and_si256(low, first_low_), _mm256_and_si256(high, first_high_));
-    const __m256i last = _mm256_add_epi32(_mm256_andnot_si256(first_low_, low), _mm256_andnot_si256(first_high_, high));
-    return Key{horizontal_sum(first)} * kLowOrders + horizontal_sum(last);
-  }
-  static std::uint32_t horizontal_sum(__m256i v) {
-    __m128i sum4 = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-    sum4 = _mm_add_epi32(sum4, _mm_shuffle_epi32(sum4, 0x4E));
-    sum4 = _mm_add_epi32(sum4, _mm_shuffle_epi32(sum4, 0xB1));
-    return static_cast<std::uint32_t>(_mm_cvtsi128_si32(sum4));
-  }
-  template <int... Shift>
-  static __m128i lehmer_digits(__m128i cells, std::integer_sequence<int, 0, Shift...>) {
-    const __m128i fill = _mm_set1_epi8(0x7F);
-    __m128i digits = _mm_setzero_si128();
-    ((digits = _mm_sub_epi8(digits, _mm_cmpgt_epi8(cells, _mm_alignr_epi8(fill, cells, Shift)))), ...);
-    return digits;
-  }
-#endif
-
   static constexpr int kTableCells = 14, kLowCells = 8;
-  static constexpr int kOneSumCells = 12;  // 12! < 2^32: one weighted sum of all the digits
   static constexpr Key kLowOrders = 40320;  // 8!
   using Row = std::array<std::uint8_t, 16>;
 
@@ -178,11 +124,7 @@ class MagicCantor {
   int n_;
   std::array<Key, 17> factorial_{};
   std::vector<Row> high_, low_;
-#if defined(__AVX2__)
-  __m256i weights_low_, weights_high_;  // each cell's weight (see the top) for cells 0..7 and 8..15, 0 past n
-  __m256i first_low_, first_high_;      // all ones in the lanes of the first n-8 cells
-  __m128i past_end_;                    // 0x7F in the cells past n
-#endif
+  SmallPermutationRank vector_rank_;
 };
 
 }  // namespace searchbench

@@ -3,9 +3,12 @@
 // 12. The first N-1 pancakes are ranked; the last is the size left over. Perfect: every
 // key decodes to a stack, so the parallel engine's two-bit and bottom-up levels and the
 // edge-list export apply. Past 2^33 keys (13 pancakes and more) the key space is hashed;
-// past 20 pancakes N! exceeds 2^64 and no 64-bit key can tell the stacks apart.
+// past 20 pancakes N! exceeds 2^64 and no 64-bit key can tell the stacks apart. Up to 16
+// pancakes a stack is ranked with byte compares side by side (SmallPermutationRank), the
+// same rank as the one popcount per pancake of larger stacks.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <string>
 #include <string_view>
@@ -26,9 +29,12 @@ class PancakeCantor {
     return "a 64-bit rank holds at most 20! stacks (this stack has " + std::to_string(p.cells()) + " pancakes)";
   }
 
-  explicit PancakeCantor(const PancakeStack& p) : n_(p.cells()), rank_(checked(p).cells(), p.cells() - 1) {}
+  explicit PancakeCantor(const PancakeStack& p)
+      : n_(p.cells()), rank_(checked(p).cells(), p.cells() - 1), small_(std::min(n_, SmallPermutationRank::kMaxValues)) {}
 
-  Key encode(const PancakeState& s) const { return rank_.rank(s.cells.data()); }
+  Key encode(const PancakeState& s) const {
+    return n_ <= SmallPermutationRank::kMaxValues ? small_.rank(s.cells.data()) : rank_.rank(s.cells.data());
+  }
   PancakeState decode(Key k) const {
     PancakeState s;
     s.cells[n_ - 1] = static_cast<std::uint8_t>(std::countr_zero(rank_.unrank(k, s.cells.data())));
@@ -45,6 +51,7 @@ class PancakeCantor {
 
   int n_;
   PartialPermutationRank rank_;
+  SmallPermutationRank small_;
 };
 
 }  // namespace searchbench
