@@ -4,11 +4,13 @@
 // times N, plus the hole, numbers every reachable state exactly once. Fits every N <= 32.
 //
 // Speed (whole-space searches decode each state once and encode each successor): the
-// pieces' '#' mask comes out of the 2-bit cells with two pext. The lowest 16 pieces are
+// pieces' '#' mask comes out of the 2-bit cells by gathering their low bits (even_bits) and
+// closing the gap at the hole with two shifts. The lowest 16 pieces are
 // ranked and unranked by table (their rank within the block of masks with the same '#'
 // count: 2 x 128 KiB); above them, ranking looks up a second table indexed by the '#'
 // count below and the high mask (up to 12 high pieces, N <= 29), and unranking walks the
-// high pieces greedily without branches. Two pdep put the pieces back around the hole.
+// high pieces greedily without branches. Two shifts open the gap at the hole again and the
+// bits are spread back into cells.
 // The plainer loops over the '#' pieces are kept as encode_by_pieces / decode_by_greedy
 // (the tests check both against each other).
 #pragma once
@@ -19,11 +21,8 @@
 #include <mutex>
 #include <string>
 #include <vector>
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
-
 #include "core/concepts.hpp"
+#include "core/fast_pdep.hpp"
 #include "puzzles/checkers_line.hpp"
 
 namespace searchbench {
@@ -114,37 +113,43 @@ class CheckersCombinatorial {
     CheckersState s;
     s.hole = static_cast<std::uint8_t>(hole);
     const std::uint64_t line = ((std::uint64_t{1} << n_) - 1) & ~(std::uint64_t{1} << s.hole);  // n <= 32
-    const std::uint64_t hashes = deposit(pieces, line);  // bit i: cell i is '#'
-    s.cells = deposit(hashes, kLowBits) * CheckersLine::kHash | deposit(line & ~hashes, kLowBits) * CheckersLine::kAt;
+    // bit i: cell i is '#' (the pieces' bits opened at the hole)
+    const std::uint64_t hashes = (pieces & ((std::uint64_t{1} << hole) - 1)) | (pieces >> hole << (hole + 1));
+    s.cells = spread_to_even_bits(hashes) * CheckersLine::kHash | spread_to_even_bits(line & ~hashes) * CheckersLine::kAt;
     return s;
   }
   static constexpr std::uint64_t kLowBits = 0x5555555555555555ULL;  // the low bit of each 2-bit cell
 
   // Bit p set when piece p (the cells in order, the hole skipped) is '#'.
   std::uint64_t hash_pieces(const CheckersState& s) const {
-    const std::uint64_t hashes = extract(s.cells & ~(s.cells >> 1), kLowBits);  // cell value 1
+    const std::uint64_t hashes = even_bits(s.cells & ~(s.cells >> 1));  // cell value 1
     const std::uint64_t below = hashes & ((std::uint64_t{1} << s.hole) - 1);
     return below | (hashes >> (s.hole + 1) << s.hole);
   }
-  // pext / pdep where BMI2 is available, else the bit-by-bit equivalents.
-  static std::uint64_t extract(std::uint64_t value, std::uint64_t mask) {
-#if defined(__BMI2__)
-    return _pext_u64(value, mask);
+  // Bit i of the result is bit 2i of x: a pext over kLowBits where that is fast
+  // (core/fast_pdep.hpp), else five shift-or-mask steps that pack pairs, fours, ...
+  static std::uint64_t even_bits(std::uint64_t x) {
+#if defined(SEARCHBENCH_FAST_PDEP)
+    return _pext_u64(x, kLowBits);
 #else
-    std::uint64_t out = 0;
-    for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
-      if (value & mask & -mask) out |= bit;
-    return out;
+    x &= kLowBits;
+    x = (x | x >> 1) & 0x3333333333333333ULL;
+    x = (x | x >> 2) & 0x0F0F0F0F0F0F0F0FULL;
+    x = (x | x >> 4) & 0x00FF00FF00FF00FFULL;
+    x = (x | x >> 8) & 0x0000FFFF0000FFFFULL;
+    return (x | x >> 16) & 0x00000000FFFFFFFFULL;
 #endif
   }
-  static std::uint64_t deposit(std::uint64_t value, std::uint64_t mask) {
-#if defined(__BMI2__)
-    return _pdep_u64(value, mask);
+  // The inverse for x < 2^32: bit 2i of the result is bit i of x (a pdep over kLowBits).
+  static std::uint64_t spread_to_even_bits(std::uint64_t x) {
+#if defined(SEARCHBENCH_FAST_PDEP)
+    return _pdep_u64(x, kLowBits);
 #else
-    std::uint64_t out = 0;
-    for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
-      if (value & bit) out |= mask & -mask;
-    return out;
+    x = (x | x << 16) & 0x0000FFFF0000FFFFULL;
+    x = (x | x << 8) & 0x00FF00FF00FF00FFULL;
+    x = (x | x << 4) & 0x0F0F0F0F0F0F0F0FULL;
+    x = (x | x << 2) & 0x3333333333333333ULL;
+    return (x | x << 1) & kLowBits;
 #endif
   }
 

@@ -2,8 +2,9 @@
 // i's value-1 goes into bits [b*i, b*i+b), with b = ceil(log2(2K)) bits per cell (3 for
 // K = 3, 4, which are octal digits; 4 for K = 5..8). The first `packed` cells are stored;
 // when packed = 2K-1 the last cell is implied, being the one value not seen.
-// With BMI2 a key is two pext of the cells' bytes (and a board two pdep): the loop below is
-// a chain of one shift and one or per cell, on the path walk of every judge case.
+// Where pdep and pext are fast (core/fast_pdep.hpp) a key is two pext of the cells' bytes
+// (and a board two pdep): the loop below is a chain of one shift and one or per cell, on the
+// path walk of every judge case.
 #pragma once
 
 #include <bit>
@@ -13,11 +14,8 @@
 #include <string>
 #include <string_view>
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
-
 #include "core/concepts.hpp"
+#include "core/fast_pdep.hpp"
 #include "puzzles/magic_board.hpp"
 
 namespace searchbench {
@@ -36,7 +34,7 @@ class MagicCellPacking {
     low_bits_ = std::popcount(low_mask_);
   }
   Key encode(const MagicState& s) const {
-#if defined(__BMI2__)
+#if defined(SEARCHBENCH_FAST_PDEP)
     // Byte i of a word holds cell i's value, >= 1 for every packed cell: subtracting 1 from
     // each borrows only out of the unused bytes above them, which the masks drop.
     std::uint64_t low, high;
@@ -51,7 +49,7 @@ class MagicCellPacking {
   }
   MagicState decode(Key k) const {
     MagicState s;
-#if defined(__BMI2__)
+#if defined(SEARCHBENCH_FAST_PDEP)
     const std::uint64_t low = _pdep_u64(k, low_mask_) + low_ones_;
     const std::uint64_t high = _pdep_u64(k >> low_bits_, high_mask_) + high_ones_;
     std::memcpy(s.cells.data(), &low, 8);

@@ -243,6 +243,18 @@ TEST(PermutationRank, RanksPrefixesInLexicographicOrderWithoutGaps) {
     }
 }
 
+TEST(PermutationRank, NthSetBitCountsSetBits) {
+  std::mt19937_64 rng(10);
+  for (int trial = 0; trial < 20000; ++trial) {
+    const std::uint32_t mask = trial < 32 ? ~0u << trial : static_cast<std::uint32_t>(rng()) | 1u << (trial % 32);
+    unsigned d = 0;
+    for (unsigned bit = 0; bit < 32; ++bit)
+      if (mask >> bit & 1u) {
+        ASSERT_EQ(nth_set_bit(mask, d++), bit) << std::hex << "mask " << mask;
+      }
+  }
+}
+
 // Unranking takes the d-th unused value from a byte vector up to 16 values and from a bit
 // mask past that: at every size both must give prefixes in rank order that rank back.
 TEST(PermutationRank, UnranksEverySizeInOrder) {
@@ -263,7 +275,9 @@ TEST(PermutationRank, UnranksEverySizeInOrder) {
         }
         ASSERT_EQ(left, ((1u << n) - 1) & ~used) << "n=" << n << " k=" << k;
         ASSERT_EQ(rank.rank(back.data()), r) << "n=" << n << " k=" << k;
-        if (trial > 0 && trial < 1000 && r > 0) ASSERT_LT(previous, back) << "n=" << n << " k=" << k << " rank " << r;
+        if (trial > 0 && trial < 1000 && r > 0) {
+          ASSERT_LT(previous, back) << "n=" << n << " k=" << k << " rank " << r;
+        }
         previous = back;
       }
     }
