@@ -102,24 +102,29 @@ int run_cli(int argc, char** argv) {
   CLI::App* compare_cmd = nullptr;
   CLI::App* list_cmd = nullptr;
   CLI::App* judge_cmd = nullptr;
-  try {  // the flags are built from what the plug-ins declare
-    run_cmd = run.add_to(app);
-    compare_cmd = compare.add_to(app);
-    list_cmd = list.add_to(app);
-    judge_cmd = judge.add_to(app);
-    add_export_command(app, export_args);
+  const std::vector<std::string> commands = {"run", "compare", "list", "judge", "export"};
+  const auto is_command = [&](const std::string& name) { return std::find(commands.begin(), commands.end(), name) != commands.end(); };
+  const std::string first = argc > 1 ? argv[1] : "";
+  // The flags are built from what every plug-in declares, most of a start-up's own work, so
+  // only the command named first is built (list also reads run's flags); a first argument
+  // that is not a command (help, --help) builds them all, and --version none.
+  const bool every_command = !is_command(first) && first != "--version";
+  const auto wanted = [&](const std::string& name) { return every_command || first == name || (name == "run" && first == "list"); };
+  try {
+    if (wanted("run")) run_cmd = run.add_to(app);
+    if (wanted("compare")) compare_cmd = compare.add_to(app);
+    if (wanted("list")) list_cmd = list.add_to(app);
+    if (wanted("judge")) judge_cmd = judge.add_to(app);
+    if (wanted("export")) add_export_command(app, export_args);
   } catch (const std::exception& e) {
     return report_failure(std::string("internal error: ") + e.what(), 5, false);
   }
 
   // "searchbench help [command]" and unknown commands get an answer before CLI11's generic one.
-  const std::vector<std::string> commands = {"run", "compare", "list", "judge", "export"};
   if (argc < 2) {
     std::fprintf(stderr, "searchbench: a command is required: run, compare, list, judge or export (searchbench --help)\n");
     return 2;
   }
-  const std::string first = argv[1];
-  const auto is_command = [&](const std::string& name) { return std::find(commands.begin(), commands.end(), name) != commands.end(); };
   if (first == "help") {
     if (argc > 2 && !is_command(argv[2])) return unknown_command(argv[2]);
     std::cout << (argc > 2 ? app.get_subcommand(argv[2])->help() : app.help());
@@ -138,10 +143,11 @@ int run_cli(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return report_failure(e.what(), 2, asks_for_json(argc, argv));
   }
-  if (run_cmd->parsed()) return run_mapping_errors([&] { return run.run(); }, run.json());
-  if (compare_cmd->parsed()) return run_mapping_errors([&] { return compare.run(); }, compare.json());
-  if (list_cmd->parsed()) return run_mapping_errors([&] { return list.run(run); }, list.json());
-  if (judge_cmd->parsed()) return run_mapping_errors([&] { return judge.run(); }, false);
+  const auto parsed = [](const CLI::App* cmd) { return cmd && cmd->parsed(); };
+  if (parsed(run_cmd)) return run_mapping_errors([&] { return run.run(); }, run.json());
+  if (parsed(compare_cmd)) return run_mapping_errors([&] { return compare.run(); }, compare.json());
+  if (parsed(list_cmd)) return run_mapping_errors([&] { return list.run(run); }, list.json());
+  if (parsed(judge_cmd)) return run_mapping_errors([&] { return judge.run(); }, false);
   return run_mapping_errors([&] { return command_export(export_args); }, false);
 }
 

@@ -108,8 +108,15 @@ class TwoBitCells {
   // Sets the cells of `low_bit_mask` in word w to `code` (they are unseen or hold a code
   // that `code` includes); concurrent claims of other cells in the word are kept.
   void mark(std::uint64_t w, std::uint64_t low_bit_mask, unsigned code) {
-    if (low_bit_mask) at(w).fetch_or(low_bit_mask * code, std::memory_order_relaxed);
+    if (!low_bit_mask) return;
+    if (single_writer_) cells_[w] |= low_bit_mask * code;
+    else at(w).fetch_or(low_bit_mask * code, std::memory_order_relaxed);
   }
+
+  // While one thread alone reads and writes the cells (a search on one thread), claims and
+  // marks are plain read-modify-writes: the lock prefix of an atomic one orders memory
+  // accesses that no other thread looks at, and it stalls the loads behind it.
+  void set_single_writer(bool alone) { single_writer_ = alone; }
   // The same for the one cell of key k.
   void mark_key(Key k, unsigned code) { mark(k / kCellsPerWord, std::uint64_t{1} << shift(k), code); }
 
@@ -120,6 +127,12 @@ class TwoBitCells {
   // lock bts; `code << shift` (not known to have one bit) stays a compare-exchange loop.
   bool take(Key k, unsigned code) {
     const std::uint64_t bit = std::uint64_t{1} << (shift(k) + (code >> 1));  // code 1: the low bit; 2: the high one
+    if (single_writer_) {
+      std::uint64_t& word = cells_[k / kCellsPerWord];
+      const bool was_clear = (word & bit) == 0;
+      word |= bit;
+      return was_clear;
+    }
     return (at(k / kCellsPerWord).fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
   }
   static unsigned shift(Key k) { return static_cast<unsigned>(k % kCellsPerWord) * 2; }
@@ -145,6 +158,7 @@ class TwoBitCells {
   Key bound_;
   std::uint64_t words_;
   std::unique_ptr<std::uint64_t[], FreeWords> cells_;
+  bool single_writer_ = false;
 };
 
 // Retires every cell holding `current` in words [begin, end) (marks it done) and hands the

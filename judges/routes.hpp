@@ -1,7 +1,8 @@
 // The engines behind the judges (judges/judges.cpp, the formats, is the only includer).
 // The fixed-start judges (sicily1151, sicily1515, msquare) go through the registry: one
-// whole-space run whose table answers every case (by default ring over cantor: its table
-// keeps the move that first reached each board, so a case is a walk back from the target),
+// whole-space run whose table answers every case (by default ring over bitpack-implied:
+// its table keeps the move that first reached each board, so a case is a walk back from
+// the target),
 // or a point query per case for engines without one. fzu1603 has a different start per
 // case, so each case is a point query: by default a distance-only bidirectional BFS
 // (engines/bidir_distance.hpp) whose table and buffers serve every case, since the

@@ -87,6 +87,15 @@ struct BasicFamily {
     (out.push_back(encoder_info<Encoders>(puzzle)), ...);
     return out;
   }
+  // The same without the key bounds and dense flags, which take building each encoder (the
+  // magic board's cantor builds its unranking tables: 35 MB for 2x7): which encoders fit,
+  // and which are perfect, is all that choosing one needs.
+  static std::vector<EncoderInfo> encoder_fits(const P& puzzle) {
+    std::vector<EncoderInfo> out;
+    (out.push_back(EncoderInfo{.name = std::string(Encoders::kName), .fit = Encoders::fits(puzzle), .perfect = every_key_is_state<Encoders>()}),
+     ...);
+    return out;
+  }
   // The encoder types as L<Encoders...> (e.g. a test framework's type list).
   template <template <class...> class L>
   using EncodersAs = L<Encoders...>;
@@ -99,8 +108,7 @@ struct BasicFamily {
  private:
   template <class E>
   static EncoderInfo encoder_info(const P& puzzle) {
-    EncoderInfo i{std::string(E::kName), E::fits(puzzle)};
-    i.perfect = every_key_is_state<E>();
+    EncoderInfo i{.name = std::string(E::kName), .fit = E::fits(puzzle), .perfect = every_key_is_state<E>()};
     if (i.fit.empty()) {
       const E enc(puzzle);
       i.dense = enc.dense();

@@ -33,7 +33,7 @@ std::string resolve_encoder(const typename F::Puzzle& puzzle, std::string_view w
     }
   });
   if (chosen.empty())
-    for (const auto& e : F::encoders(puzzle))
+    for (const auto& e : F::encoder_fits(puzzle))
       if (e.fit.empty()) chosen = e.name;
   return chosen;
 }
@@ -50,7 +50,7 @@ void with_encoder(const typename F::Puzzle& puzzle, std::string_view name, Fn&& 
   const std::string chosen = resolve_encoder<F>(puzzle, name);
   if (chosen.empty()) {  // none named and none fits (past 20 pancakes no 64-bit key holds a stack)
     std::string why;
-    for (const auto& e : F::encoders(puzzle)) why += (why.empty() ? "" : "; ") + e.name + ": " + e.fit;
+    for (const auto& e : F::encoder_fits(puzzle)) why += (why.empty() ? "" : "; ") + e.name + ": " + e.fit;
     throw InputError("no encoder fits " + puzzle.name() + " (" + why + ")");
   }
   bool found = false;
@@ -61,7 +61,7 @@ void with_encoder(const typename F::Puzzle& puzzle, std::string_view name, Fn&& 
       throw InputError("encoder '" + std::string(E::kName) + "' does not fit " + puzzle.name() + ": " + why);
     fn.template operator()<E>(E(puzzle));
   });
-  if (!found) unknown_encoder(chosen, puzzle.name(), F::encoders(puzzle));
+  if (!found) unknown_encoder(chosen, puzzle.name(), F::encoder_fits(puzzle));
 }
 
 template <class F>

@@ -96,7 +96,7 @@ std::unique_ptr<Solver> make_family_solver(const typename F::Puzzle& shape, cons
   });
   if (!solver) {
     if (encoder_known || chosen.empty()) throw InputError("unknown engine '" + engine + "'");
-    unknown_encoder(chosen, puzzle.name(), F::encoders(puzzle));
+    unknown_encoder(chosen, puzzle.name(), F::encoder_fits(puzzle));
   }
   return solver;
 }

@@ -89,8 +89,17 @@ std::vector<EncoderInfo> encoders(const PuzzleSpec& puzzle) {
   return out;
 }
 
+namespace {
+// encoders() without building any (the key bounds and dense flags left out).
+std::vector<EncoderInfo> encoder_fits(const PuzzleSpec& puzzle) {
+  std::vector<EncoderInfo> out;
+  with_family(puzzle.name, [&]<class F>(const typename F::Puzzle& p) { out = F::encoder_fits(p); });
+  return out;
+}
+}  // namespace
+
 bool is_perfect_encoder(const PuzzleSpec& puzzle, std::string_view encoder) {
-  for (const auto& e : encoders(puzzle))
+  for (const auto& e : encoder_fits(puzzle))
     if (e.name == encoder) return e.perfect;
   return false;
 }
@@ -106,7 +115,7 @@ std::vector<std::string> applicable_encoders(const PuzzleSpec& puzzle, std::stri
   if (info.needs_inverse_moves && !every_move_has_inverse(puzzle)) return {};
   if (!info.uses_encoder) return {"none"};
   std::vector<std::string> names;
-  for (const auto& e : encoders(puzzle))
+  for (const auto& e : encoder_fits(puzzle))
     if (e.fit.empty() && (e.perfect || !info.perfect_only)) names.push_back(e.name);
   return names;
 }

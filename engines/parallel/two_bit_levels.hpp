@@ -17,6 +17,7 @@
 #include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
+#include <tbb/task_arena.h>
 
 #include "core/concepts.hpp"
 #include "core/parallel_chunks.hpp"
@@ -81,6 +82,7 @@ SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& 
   ProgressReporter progress(options, timer);
   const Key bound = enc.key_bound();
   TwoBitCells cells(bound);
+  cells.set_single_writer(tbb::this_task_arena::max_concurrency() == 1);  // the engine runs in its arena
   parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) { cells.clear(begin, end); });
   const Key start_key = enc.encode(start);
   cells.mark_key(start_key, TwoBitCells::current_code(0));
