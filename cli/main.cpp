@@ -102,9 +102,13 @@ int run_cli(int argc, char** argv) {
   CLI::App* compare_cmd = nullptr;
   CLI::App* list_cmd = nullptr;
   CLI::App* judge_cmd = nullptr;
+  if (argc < 2) {
+    std::fprintf(stderr, "searchbench: a command is required: run, compare, list, judge or export (searchbench --help)\n");
+    return 2;
+  }
   const std::vector<std::string> commands = {"run", "compare", "list", "judge", "export"};
   const auto is_command = [&](const std::string& name) { return std::find(commands.begin(), commands.end(), name) != commands.end(); };
-  const std::string first = argc > 1 ? argv[1] : "";
+  const std::string first = argv[1];
   // The flags are built from what every plug-in declares, most of a start-up's own work, so
   // only the command named first is built (list also reads run's flags); a first argument
   // that is not a command (help, --help) builds them all, and --version none.
@@ -121,10 +125,6 @@ int run_cli(int argc, char** argv) {
   }
 
   // "searchbench help [command]" and unknown commands get an answer before CLI11's generic one.
-  if (argc < 2) {
-    std::fprintf(stderr, "searchbench: a command is required: run, compare, list, judge or export (searchbench --help)\n");
-    return 2;
-  }
   if (first == "help") {
     if (argc > 2 && !is_command(argv[2])) return unknown_command(argv[2]);
     std::cout << (argc > 2 ? app.get_subcommand(argv[2])->help() : app.help());

@@ -112,13 +112,13 @@ class TwoBitCells {
     if (single_writer_) cells_[w] |= low_bit_mask * code;
     else at(w).fetch_or(low_bit_mask * code, std::memory_order_relaxed);
   }
+  // The same for the one cell of key k.
+  void mark_key(Key k, unsigned code) { mark(k / kCellsPerWord, std::uint64_t{1} << shift(k), code); }
 
   // While one thread alone reads and writes the cells (a search on one thread), claims and
   // marks are plain read-modify-writes: the lock prefix of an atomic one orders memory
   // accesses that no other thread looks at, and it stalls the loads behind it.
   void set_single_writer(bool alone) { single_writer_ = alone; }
-  // The same for the one cell of key k.
-  void mark_key(Key k, unsigned code) { mark(k / kCellsPerWord, std::uint64_t{1} << shift(k), code); }
 
  private:
   // Sets the bit of one-bit `code` in k's cell, which was seen unseen; true when this call

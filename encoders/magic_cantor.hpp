@@ -52,13 +52,13 @@ class MagicCantor {
   }
   static std::string fits(const MagicBoard&) { return {}; }
   explicit MagicCantor(const MagicBoard& p)
-      : n_(p.cells()), vector_rank_(n_) {
+      : n_(p.cells()), small_rank_(n_) {
     factorial_[0] = 1;
     for (int i = 1; i <= 16; ++i) factorial_[i] = factorial_[i - 1] * static_cast<Key>(i);
     if (n_ <= kTableCells) build_tables();
   }
 
-  Key encode(const MagicState& s) const { return vector_rank_.rank(s.cells.data()); }
+  Key encode(const MagicState& s) const { return small_rank_.rank(s.cells.data()); }
   Key encode_by_popcount(const MagicState& s) const {
     Key rank = 0;
     std::uint32_t used = 0;  // bit v set when value v appeared
@@ -124,7 +124,7 @@ class MagicCantor {
   int n_;
   std::array<Key, 17> factorial_{};
   std::vector<Row> high_, low_;
-  SmallPermutationRank vector_rank_;
+  SmallPermutationRank small_rank_;
 };
 
 }  // namespace searchbench

@@ -30,10 +30,10 @@ class PancakeCantor {
   }
 
   explicit PancakeCantor(const PancakeStack& p)
-      : n_(p.cells()), rank_(checked(p).cells(), p.cells() - 1), small_(std::min(n_, SmallPermutationRank::kMaxValues)) {}
+      : n_(p.cells()), rank_(checked(p).cells(), p.cells() - 1), small_rank_(std::min(n_, SmallPermutationRank::kMaxValues)) {}
 
   Key encode(const PancakeState& s) const {
-    return n_ <= SmallPermutationRank::kMaxValues ? small_.rank(s.cells.data()) : rank_.rank(s.cells.data());
+    return n_ <= SmallPermutationRank::kMaxValues ? small_rank_.rank(s.cells.data()) : rank_.rank(s.cells.data());
   }
   PancakeState decode(Key k) const {
     PancakeState s;
@@ -51,7 +51,7 @@ class PancakeCantor {
 
   int n_;
   PartialPermutationRank rank_;
-  SmallPermutationRank small_;
+  SmallPermutationRank small_rank_;
 };
 
 }  // namespace searchbench

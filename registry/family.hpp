@@ -92,8 +92,7 @@ struct BasicFamily {
   // and which are perfect, is all that choosing one needs.
   static std::vector<EncoderInfo> encoder_fits(const P& puzzle) {
     std::vector<EncoderInfo> out;
-    (out.push_back(EncoderInfo{.name = std::string(Encoders::kName), .fit = Encoders::fits(puzzle), .perfect = every_key_is_state<Encoders>()}),
-     ...);
+    (out.push_back(encoder_fit<Encoders>(puzzle)), ...);
     return out;
   }
   // The encoder types as L<Encoders...> (e.g. a test framework's type list).
@@ -107,8 +106,12 @@ struct BasicFamily {
 
  private:
   template <class E>
+  static EncoderInfo encoder_fit(const P& puzzle) {
+    return EncoderInfo{.name = std::string(E::kName), .fit = E::fits(puzzle), .perfect = every_key_is_state<E>()};
+  }
+  template <class E>
   static EncoderInfo encoder_info(const P& puzzle) {
-    EncoderInfo i{.name = std::string(E::kName), .fit = E::fits(puzzle), .perfect = every_key_is_state<E>()};
+    EncoderInfo i = encoder_fit<E>(puzzle);
     if (i.fit.empty()) {
       const E enc(puzzle);
       i.dense = enc.dense();
