@@ -11,13 +11,6 @@
 
 #include "registry/registry.hpp"
 
-#ifndef SEARCHBENCH_VERSION
-#define SEARCHBENCH_VERSION "unknown"
-#endif
-#ifndef SEARCHBENCH_COMMIT
-#define SEARCHBENCH_COMMIT "unknown"
-#endif
-
 namespace searchbench::cli {
 
 using Json = nlohmann::ordered_json;  // fields in the order the README's schema lists them
@@ -26,7 +19,9 @@ using Json = nlohmann::ordered_json;  // fields in the order the README's schema
 // to run and compare, `list --json`, and compare's `queries_per_second` on point-query rows
 // (where version 1 wrote `states_per_second`).
 inline constexpr int kSchemaVersion = 2;
-inline const char* const kVersion = SEARCHBENCH_VERSION " (commit " SEARCHBENCH_COMMIT ")";
+// "<version> (commit <12 hex digits>[-dirty])": the commit the build was made from (written
+// at build time, cmake/write_commit.cmake).
+const char* version();
 
 // "a, b and c" (last_separator " and ") or "a, b, c" (", ").
 std::string joined(const std::vector<std::string>& names, const std::string& last_separator = ", ");

@@ -218,7 +218,7 @@ int CompareCommand::run() const {
   const int warmup = warmup_runs(a.repetitions, a.warmup);
   Json doc;
   doc["schema_version"] = kSchemaVersion;
-  doc["searchbench"] = kVersion;
+  doc["searchbench"] = version();
   doc["puzzle"] = spec.name;
   doc["targets"] = targets.size();
   doc["targets_note"] = note;

@@ -58,7 +58,7 @@ Json family_json(const FamilyInfo& family) {
 Json list_json(const RunCommand& run) {
   Json doc;
   doc["schema_version"] = kSchemaVersion;
-  doc["searchbench"] = kVersion;
+  doc["searchbench"] = version();
   doc["engines"] = Json::array();
   for (const auto& e : engines()) {
     Json j;

@@ -90,7 +90,7 @@ int run_mapping_errors(Command&& command, bool json) {
 int run_cli(int argc, char** argv) {
   CLI::App app{"searchbench: state-space search engines x state encoders x puzzles, cross-checked and measured"};
   app.option_defaults()->always_capture_default();
-  app.set_version_flag("--version", std::string("searchbench ") + cli::kVersion);
+  app.set_version_flag("--version", std::string("searchbench ") + cli::version());
   app.footer(kExitCodes);
 
   cli::RunCommand run;

@@ -215,7 +215,7 @@ Json RunCommand::report(const Solver& solver, const SearchResult& r, const Sprea
   const PuzzleInstance& puzzle = solver.puzzle();
   Json j;
   j["schema_version"] = kSchemaVersion;
-  j["searchbench"] = kVersion;
+  j["searchbench"] = version();
   j["puzzle"] = puzzle.name();
   j["engine"] = a.engine;
   j["encoder"] = solver.encoder_name();

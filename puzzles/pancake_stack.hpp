@@ -112,22 +112,26 @@ class PancakeStack {
       _mm_storeu_si128(reinterpret_cast<__m128i*>(out.cells.data()), _mm_shuffle_epi8(top, order));
       return true;
     }
-    // Past 16: the whole stack reversed into `reversed` (reversed[j] = s[63 - j]), whose bytes
-    // from 64 - k on are the flipped top k; the bytes below the flip are kept from s.
-    alignas(16) std::uint8_t reversed[PancakeState::kCapacity + 16] = {};
+    // Past 16, one 16-byte chunk at a time, every load from s: a chunk wholly inside the
+    // flip is the 16 bytes ending k-1-i read backwards; the chunk the flip ends in takes its
+    // flipped bytes from the first 16 (a flip of r = k-i of them) and keeps the rest; the
+    // chunks below the flip are copied. (Reversing the stack into a buffer and reading it
+    // back at an offset made every flip wait on a store that could not be forwarded.)
     const __m128i backwards = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    for (int c = 0; c < 4; ++c) {
-      const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data() + 16 * c));
-      _mm_store_si128(reinterpret_cast<__m128i*>(reversed + 48 - 16 * c), _mm_shuffle_epi8(chunk, backwards));
-    }
     const __m128i index = _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m128i first = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data()));
     for (int i = 0; i < PancakeState::kCapacity; i += 16) {
-      const __m128i kept = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data() + i));
-      __m128i chunk = kept;
-      if (i < k) {
-        const __m128i flipped = _mm_loadu_si128(reinterpret_cast<const __m128i*>(reversed + 64 - k + i));
-        const __m128i inside = _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(k - i > 16 ? 16 : k - i)), index);
-        chunk = _mm_or_si128(_mm_and_si128(inside, flipped), _mm_andnot_si128(inside, kept));
+      const int r = k - i;  // flipped bytes in this chunk
+      __m128i chunk;
+      if (r >= 16) {
+        chunk = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data() + r - 16)), backwards);
+      } else {
+        chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data() + i));
+        if (r > 0) {
+          const __m128i flipped = r >= 2 ? _mm_shuffle_epi8(first, _mm_loadu_si128(reinterpret_cast<const __m128i*>(flip_[r - 2].data()))) : first;
+          const __m128i inside = _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(r)), index);
+          chunk = _mm_or_si128(_mm_and_si128(inside, flipped), _mm_andnot_si128(inside, chunk));
+        }
       }
       _mm_storeu_si128(reinterpret_cast<__m128i*>(out.cells.data() + i), chunk);
     }

@@ -32,7 +32,9 @@ a note when the build has no searchbench-mpi (no MPI found) or mpirun is missing
 largest process's (a rank), as wait4 reports it for mpirun and the ranks it waited for.
 --mpi-only runs that comparison alone.
 
-Every run (not --mpi-only) also times start-up: `searchbench --version` and the build's
+Every run (not --mpi-only) also runs msquare-2x5 (largest thread count) 7 times in each of N
+processes with no warm-up, and keeps the first run's time against the median of the other
+six (cold against warm). It also times start-up: `searchbench --version` and the build's
 bench/startup_yardstick (a minimal C++ program printing through iostream) in turn, 41 times
 each (10 times --runs if more); the row keeps every wall time, the medians and their ratio.
 """
@@ -233,6 +235,35 @@ def measure_startup(build, runs):
     return [row]
 
 
+def measure_cold_warm(exe, runs, threads, repetitions=7):
+    """msquare-2x5 whole space, each process running it `repetitions` times with no warm-up:
+    the first (cold: arena and threads started, pages first touched) against the median of
+    the rest (warm), per process; the row keeps both and the median of the per-process ratios."""
+    args = ["run", "--puzzle", "msquare-2x5", "--engine", "parallel", "--encoder", "cantor", "--threads", str(threads),
+            "--repetitions", str(repetitions), "--warmup", "0"]
+    cold, warm, ratios = [], [], []
+    for _ in range(runs):
+        doc = run_once([exe] + args + ["--json", "--quiet"])[2]
+        check("cold and warm", doc)
+        first, rest = doc["seconds_all"][0], statistics.median(doc["seconds_all"][1:])
+        cold.append(first)
+        warm.append(rest)
+        ratios.append(first / rest)
+    row = {
+        "label": f"msquare-2x5 first run against warm repetitions, {threads} thread{'s' if threads > 1 else ''}",
+        "name": f"cold/parallel/cantor/msquare-2x5/threads:{threads}",
+        "command": "searchbench " + " ".join(args),
+        "cold_warm": True,
+        "cold_seconds": cold,
+        "warm_seconds": warm,
+        "cold_to_warm": ratios,
+        "median_cold_to_warm": statistics.median(ratios),
+    }
+    print(f"{row['label']:55s} {statistics.median(cold):8.3f} s cold, {statistics.median(warm):.3f} s warm: "
+          f"{row['median_cold_to_warm']:.2f}x", flush=True)
+    return [row]
+
+
 def thread_list(text):
     try:
         out = [int(t) for t in text.split(",")]
@@ -292,6 +323,9 @@ def main():
         cases = []
     engines = engine_registry(exe)
     rows = [measure(exe, label, a, runs, engines) for label, a in cases]
+    if not opts.mpi_only and keep(f"msquare-2x5 first run against warm repetitions, {most_label}",
+                                  f"cold/parallel/cantor/msquare-2x5/threads:{most}"):
+        rows += measure_cold_warm(exe, runs, most)
     if not opts.mpi_only and keep("start-up, searchbench --version", "startup/searchbench/--version"):
         rows += measure_startup(opts.build, max(41, 10 * runs))
     if opts.full or opts.mpi_only:

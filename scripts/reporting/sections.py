@@ -1,5 +1,7 @@
 """The sections of a run's report that are not benchmark tables: whole-process runs,
 judges against the classic programs, run conditions, the method, and the run's files."""
+import statistics
+
 from . import conditions, fmt, stats
 
 
@@ -10,7 +12,9 @@ def scale_section(w, run):
     w.heading("Large spaces: whole-process wall time and peak resident memory",
               "`scripts/scale_runs.py`: each command run several times as a separate process; median of the wall time "
               "(start-up included) and of the peak RSS the kernel reports (wait4), with the min and max of the n runs. "
-              "Totals and radii are checked against the known facts; every path has the length of its distance.")
+              "Totals and radii are checked against the known facts; every path has the length of its distance. "
+              "The first-run row: each of n processes runs the search 7 times with no warm-up, and its first run "
+              "(threads started, pages first touched) is set against the median of the other six.")
     table = []
     for r in sorted(run.scale, key=lambda r: ("point" in r["label"], r["label"])):
         if r.get("startup"):
@@ -18,6 +22,13 @@ def scale_section(w, run):
             table.append([r["label"], f"`{r['command']}`", str(len(walls)),
                           f"{r['median_wall_seconds']:.4f} ({min(walls):.4f}-{max(walls):.4f})", "",
                           f"{r['ratio_to_yardstick']:.2f}x a minimal C++ program ({r['yardstick_median_wall_seconds']:.4f} s)"])
+            continue
+        if r.get("cold_warm"):
+            cold, warm = r["cold_seconds"], r["warm_seconds"]
+            table.append([r["label"], f"`{r['command']}`", str(len(cold)),
+                          f"first {statistics.median(cold):.3f} ({min(cold):.3f}-{max(cold):.3f}), "
+                          f"warm {statistics.median(warm):.3f} ({min(warm):.3f}-{max(warm):.3f})", "",
+                          f"first / warm {r['median_cold_to_warm']:.2f}x (median of the processes' ratios)"])
             continue
         answer = (f"{r['distance']} (`{r['path'][:24]}{'...' if len(r['path']) > 24 else ''}`)" if "distance" in r
                   else f"{r['states']:,}, radius {r['radius']}")
