@@ -49,14 +49,19 @@ context = dict(opts["context"], date="2026-01-01T00:00:00+00:00", host_name="stu
 with open(opts["out"], "w") as f:
     json.dump({"context": context, "benchmarks": out}, f)
 '''
-# searchbench: `run ... --json` prints a whole-space answer; `judge X` answers from stdin;
+# searchbench: `run ... --json` prints a whole-space answer (with every repetition's time
+# when --repetitions is given); `judge X` answers from stdin;
 # `list --json` a registry of two engines and one family.
 SEARCHBENCH = '''#!/bin/sh
 case "$1" in
   judge) cksum ;;
   list) echo '{"engines": [{"name": "ring", "threaded": false}, {"name": "parallel", "threaded": true}],
     "families": [{"name": "magic", "names": "msquare, msquare-2xK", "classic_encoder": "bitpack", "puzzles": []}]}' ;;
-  run) echo '{"puzzle": "msquare-2x5", "states": 3628800, "radius": 27, "seconds": 0.01}' ;;
+  run) case " $* " in
+         *" --repetitions "*) echo '{"puzzle": "msquare-2x5", "states": 3628800, "radius": 27, "seconds": 0.01,
+           "seconds_all": [0.02, 0.01, 0.01, 0.01, 0.01, 0.01, 0.01]}' ;;
+         *) echo '{"puzzle": "msquare-2x5", "states": 3628800, "radius": 27, "seconds": 0.01}' ;;
+       esac ;;
   *) exit 2 ;;
 esac
 '''
@@ -165,6 +170,8 @@ class Reproduce(unittest.TestCase):
         self.assertIn("msquare-2x4", readme)
         self.assertIn("## Judges against the classic single-file programs", readme)
         self.assertIn("## Large spaces: whole-process wall time", readme)
+        self.assertIn("msquare-2x5 first run against warm repetitions, 2 threads", readme)
+        self.assertIn("first / warm 2.00x", readme)
         self.assertTrue(re.search(r"\| \*\*" + re.escape(run_id) + r"\*\* \|", readme))
 
     def test_peers_without_their_mirrors_are_skipped_and_the_report_says_so(self):
