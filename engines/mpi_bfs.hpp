@@ -327,7 +327,7 @@ class MpiBfs {
       });
       parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
         for (std::uint64_t w = begin; w != end; ++w)
-          cells.mark(w, TwoBitCells::cells_with(cells.word(w), current), TwoBitCells::kDone);
+          cells.mark_owned(w, TwoBitCells::cells_with(cells.word(w), current), TwoBitCells::kDone);
       });
     });
     rank.peak_buffers = std::max<std::uint64_t>(rank.peak_buffers, bits.capacity() * sizeof(std::uint32_t));

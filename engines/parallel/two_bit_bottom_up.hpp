@@ -48,7 +48,7 @@ void find_parents_in_words(const P& puzzle, const E& enc, TwoBitCells& cells, Ke
           ++i;
           continue;
         }
-        cells.mark_key(local.keys[i], next);
+        cells.mark_owned_key(local.keys[i], next);  // words [begin, end) are this thread's
         ++local.found;
         --open;  // swap the resolved key out of the open range
         std::swap(local.keys[i], local.keys[open]);

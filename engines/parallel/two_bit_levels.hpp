@@ -119,7 +119,7 @@ SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& 
       const unsigned current = TwoBitCells::current_code(depth);
       parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
         for (std::uint64_t w = begin; w != end; ++w)
-          cells.mark(w, TwoBitCells::cells_with(cells.word(w), current), TwoBitCells::kDone);
+          cells.mark_owned(w, TwoBitCells::cells_with(cells.word(w), current), TwoBitCells::kDone);
       });
     }
     std::uint64_t found = 0;
