@@ -114,15 +114,15 @@ class TwoBitCells {
   }
   // The same for the one cell of key k.
   void mark_key(Key k, unsigned code) { mark(k / kCellsPerWord, std::uint64_t{1} << shift(k), code); }
-  // As mark, for a word that no other thread writes while this one may (a bottom-up level
-  // and the pass that retires its frontier split the words among the threads; the others
-  // only read them): a load and a store, without the lock of a read-modify-write.
-  void mark_owned(std::uint64_t w, std::uint64_t low_bit_mask, unsigned code) {
-    if (!low_bit_mask) return;
-    const std::atomic_ref<std::uint64_t> cell_word = at(w);
-    cell_word.store(cell_word.load(std::memory_order_relaxed) | low_bit_mask * code, std::memory_order_relaxed);
-  }
+  // As mark_key, for a cell whose word no other thread writes while this one may (a
+  // bottom-up level splits the words among the threads; the others only read them): a
+  // load and a store, without the lock of a read-modify-write.
   void mark_owned_key(Key k, unsigned code) { mark_owned(k / kCellsPerWord, std::uint64_t{1} << shift(k), code); }
+  // Marks done every cell of words [begin, end) that holds `code` (a bottom-up level's
+  // frontier, retired once the level is over), words this thread alone writes meanwhile.
+  void retire_owned(std::uint64_t begin, std::uint64_t end, unsigned code) {
+    for (std::uint64_t w = begin; w != end; ++w) mark_owned(w, cells_with(word(w), code), kDone);
+  }
 
   // While one thread alone reads and writes the cells (a search on one thread), claims and
   // marks are plain read-modify-writes: the lock prefix of an atomic one orders memory
@@ -130,6 +130,11 @@ class TwoBitCells {
   void set_single_writer(bool alone) { single_writer_ = alone; }
 
  private:
+  void mark_owned(std::uint64_t w, std::uint64_t low_bit_mask, unsigned code) {
+    if (!low_bit_mask) return;
+    const std::atomic_ref<std::uint64_t> cell_word = at(w);
+    cell_word.store(cell_word.load(std::memory_order_relaxed) | low_bit_mask * code, std::memory_order_relaxed);
+  }
   // Sets the bit of one-bit `code` in k's cell, which was seen unseen; true when this call
   // set it (another thread may have claimed the cell with the same code since).
   // The mask is written as 1 shifted by the bit's index, the form the compiler turns into

@@ -325,10 +325,7 @@ class MpiBfs {
             puzzle_, enc_, cells, layout.lo, next, begin, end, rank.scratch.local().bottom_up,
             [&](Key p) { __builtin_prefetch(&bits[p / 32], 0); }, [&](Key p) { return (bits[p / 32] >> (p % 32)) & 1u; });
       });
-      parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
-        for (std::uint64_t w = begin; w != end; ++w)
-          cells.mark_owned(w, TwoBitCells::cells_with(cells.word(w), current), TwoBitCells::kDone);
-      });
+      parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) { cells.retire_owned(begin, end, current); });
     });
     rank.peak_buffers = std::max<std::uint64_t>(rank.peak_buffers, bits.capacity() * sizeof(std::uint32_t));
   }

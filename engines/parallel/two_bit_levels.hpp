@@ -117,10 +117,7 @@ SearchResult two_bit_levels(const P& puzzle, const E& enc, const SearchOptions& 
     });
     if (bottom_up) {  // the frontier stayed readable all level; retire it now
       const unsigned current = TwoBitCells::current_code(depth);
-      parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) {
-        for (std::uint64_t w = begin; w != end; ++w)
-          cells.mark_owned(w, TwoBitCells::cells_with(cells.word(w), current), TwoBitCells::kDone);
-      });
+      parallel_chunks(cells.words(), 4096, [&](std::uint64_t begin, std::uint64_t end) { cells.retire_owned(begin, end, current); });
     }
     std::uint64_t found = 0;
     for (auto& local : scratch) found += std::exchange(local.found, 0);
