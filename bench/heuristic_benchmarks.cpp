@@ -31,7 +31,10 @@ std::vector<Start> starts_of(const BenchmarkPlan::HeuristicSet& set) {
   const auto puzzle = make_puzzle(set.puzzle);
   if (!set.instances.empty()) {
     if (set.instances != "korf100") throw std::invalid_argument("no built-in instance set '" + set.instances + "'");
-    for (const auto& k : builtin_korf100()) out.push_back({k.board, k.optimal});
+    // The first `count` of them (all 100 when count is 100 or more).
+    const auto korf = builtin_korf100();
+    const std::size_t first = std::min(korf.size(), static_cast<std::size_t>(std::max(set.count, 0)));
+    for (std::size_t i = 0; i < first; ++i) out.push_back({korf[i].board, korf[i].optimal});
     return out;
   }
   if (set.count == 0) {
