@@ -36,9 +36,10 @@ struct BenchmarkPlan {
   };
   // Heuristic searches (the engines that take a heuristic) from a set of starts to the
   // puzzle's start (its goal): the built-in set named by `instances` ("korf100": the first
-  // `count` of Korf's 100 15-puzzles, every answer checked against its published length), or `count` starts drawn
-  // by `seed` (0: every state of the puzzle), checked against bidir where the space is small. Each of `engines` x `heuristics` x
-  // `threads`; `full_only` sets run with bench_search --full only.
+  // `count` of Korf's 100 15-puzzles, every answer checked against its published length),
+  // or `count` starts drawn by `seed` (0: every state of the puzzle), checked against bidir
+  // where the space is small. Each of `engines` x `heuristics` x `threads`; `full_only`
+  // sets run with bench_search --full only.
   struct HeuristicSet {
     std::string puzzle, name;
     std::string instances;

@@ -67,13 +67,12 @@ class SlidingTiles {
   // Korf's 100 15-puzzles with the pattern databases at 1 and 2 threads (the scaling), the
   // first 10 with Manhattan distance at 1 thread (nodes per second per thread), every
   // heuristic over all 100 with --full (Manhattan distance alone generates about 3.6e10
-  // nodes over them), and random 8-puzzles with every
-  // heuristic and both engines (all 181,440 with --full).
+  // nodes over them), and random 8-puzzles with every heuristic and both engines (all
+  // 181,440 with --full).
   static BenchmarkPlan benchmark_plan() {
     BenchmarkPlan plan;
     const std::string korf = "korf100";  // built into bench_search
-    plan.heuristic_sets.push_back({"tiles-4x4", "korf100", korf, 100, 1, {"idastar"}, {"pdb"}, {2}, false});
-    plan.heuristic_sets.push_back({"tiles-4x4", "korf100", korf, 100, 1, {"idastar"}, {"pdb"}, {1}, false});
+    plan.heuristic_sets.push_back({"tiles-4x4", "korf100", korf, 100, 1, {"idastar"}, {"pdb"}, {1, 2}, false});
     plan.heuristic_sets.push_back({"tiles-4x4", "korf100:first-10", korf, 10, 1, {"idastar"}, {"manhattan"}, {1}, false});
     plan.heuristic_sets.push_back({"tiles-4x4", "korf100", korf, 100, 1, {"idastar"}, {"linear-conflict", "manhattan"}, {2}, true});
     const std::vector<std::string> every = {"manhattan", "linear-conflict", "pdb"};
