@@ -571,6 +571,10 @@ TEST(Cli, VersionHelpAndUnknownCommands) {
   EXPECT_EQ(v.status, 0);
   EXPECT_EQ(v.out.rfind("searchbench 0.", 0), 0u) << v.out;
   EXPECT_NE(v.out.find("(commit "), std::string::npos) << v.out;
+  // `--version` alone is answered before the parser exists; through the parser (another
+  // argument after it) the line is the same.
+  EXPECT_EQ(std::count(v.out.begin(), v.out.end(), '\n'), 1) << v.out;
+  EXPECT_EQ(run("--version run").out, v.out);
   const Outcome h = run("help");
   EXPECT_EQ(h.status, 0);
   EXPECT_NE(h.out.find("compare"), std::string::npos);
