@@ -93,13 +93,14 @@ int run_cli(int argc, char** argv) {
   // binary: it is answered before any command object or flag tree exists (building them, and
   // CLI11's version exception unwinding through them, was most of its time in main). Any
   // other use of --version goes through the parser below and prints the same line.
+  const std::string version_line = std::string("searchbench ") + cli::version();
   if (argc == 2 && std::string_view(argv[1]) == "--version") {
-    std::cout << "searchbench " << cli::version() << '\n';
+    std::cout << version_line << '\n';
     return 0;
   }
   CLI::App app{"searchbench: state-space search engines x state encoders x puzzles, cross-checked and measured"};
   app.option_defaults()->always_capture_default();
-  app.set_version_flag("--version", std::string("searchbench ") + cli::version());
+  app.set_version_flag("--version", version_line);
   app.footer(kExitCodes);
 
   cli::RunCommand run;

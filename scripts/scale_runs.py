@@ -296,7 +296,7 @@ def main():
     external = lambda p, t, memory: ["run", "--puzzle", p, "--engine", "external", "--threads", str(t), "--max-memory", memory]
     cases = [(f"msquare-2x5 whole space, {t} thread(s)", whole("msquare-2x5", "cantor", t)) for t in threads]
     cases.append((f"msquare-2x5 out of core, {most_label}, --max-memory 1M", external("msquare-2x5", most, "1M")))
-    # 2x6 out of core: 479M states, several segments on disk, in the default set (not only --full).
+    # 2x6 out of core: 479M states through several segments on disk.
     cases.append((f"msquare-2x6 out of core, {most_label}, --max-memory 64M", external("msquare-2x6", most, "64M")))
     if opts.full:
         cases += [
