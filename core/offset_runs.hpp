@@ -169,12 +169,13 @@ class OffsetRuns::Cursor {
  public:
   Cursor(const OffsetRunHeader& h, const unsigned char* payload)
       : bits_(payload, h.payload_bytes), payload_bytes_(h.payload_bytes), rice_bits_(h.rice_bits), left_(h.count), value_(h.first) {}
-  // Calls f(offset) for the run's next offsets below `end`; false when the run is damaged
-  // (an offset at or past `limit`, a payload too short, a Rice parameter out of range).
+  // Calls f(offset) for the run's next offsets below `end`, at most `most` of them; false
+  // when the run is damaged (an offset at or past `limit`, a payload too short, a Rice
+  // parameter out of range).
   template <class F>
-  bool take_below(std::uint64_t end, std::uint64_t limit, F&& f) {
+  bool take_below(std::uint64_t end, std::uint64_t limit, F&& f, std::uint64_t most = ~std::uint64_t{0}) {
     if (rice_bits_ > 31) return false;
-    while (left_ > 0 && value_ < end) {
+    for (; left_ > 0 && value_ < end && most > 0; --most) {
       if (value_ >= limit) return false;
       f(static_cast<std::uint32_t>(value_));
       if (--left_ == 0) break;
@@ -191,6 +192,8 @@ class OffsetRuns::Cursor {
     }
     return true;
   }
+  // True while the run holds offsets below `end` not yet taken.
+  bool has_below(std::uint64_t end) const { return left_ > 0 && value_ < end; }
   // True once every offset was taken and the payload was used exactly.
   bool done() const { return left_ == 0 && !bits_.overrun() && bits_.bytes_used() == payload_bytes_; }
 

@@ -89,6 +89,18 @@ class TwoBitCells {
     if ((cell_word.load(std::memory_order_relaxed) >> s) & 3u) return false;
     return take(k, code);
   }
+  // As claim, for a cell whose word no other thread writes meanwhile (the out-of-core
+  // engine gives each thread its own part of the cells to apply successors to): a load and
+  // a store, without the lock of a read-modify-write.
+  // Whether a successor is new is a coin toss, so the word is stored either way rather
+  // than behind a branch.
+  bool claim_owned(Key k, unsigned code) {
+    const std::atomic_ref<std::uint64_t> cell_word = at(k / kCellsPerWord);
+    const std::uint64_t v = cell_word.load(std::memory_order_relaxed);
+    const bool unseen = ((v >> shift(k)) & 3u) == kUnseen;
+    cell_word.store(v | std::uint64_t{code * unseen} << shift(k), std::memory_order_relaxed);
+    return unseen;
+  }
   // Claims (as claim) every key of keys[0, count), which may repeat; returns how many
   // cells this call claimed. Overwrites the keys. Whether a successor is new is a coin
   // toss, so the unseen ones are gathered first without a branch each and only they take

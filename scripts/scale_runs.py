@@ -16,7 +16,9 @@ up to the core count), and out of core (engine external) 2x5 at --max-memory 1M 
 largest thread count, and point queries (bidir) on msquare-2x6 and checkers-25/27 to a
 random target and a far one each. Out-of-core runs get a fresh work folder under $SEARCHBENCH_WORKDIR
 (default: the system's temp folder), removed afterwards; their rows add bytes written and
-read, the work folder's peak size and the segment count. --only REGEX keeps the cases whose
+read, the work folder's peak size and the segment count. With 2x6 out of core, the run also
+measures the work folder's disk (1 GiB written with fdatasync, read back uncached) and projects
+the msquare-2x7 out-of-core time from the two (scripts/out_of_core_projection.py). --only REGEX keeps the cases whose
 label matches. --filter REGEX (scripts/reproduce.sh --filter passes its own) keeps the cases
 whose label or benchmark-style name matches: bfs/<engine>/<encoder>/<puzzle>/threads:<n>
 (encoder "default" where the command names none) for a whole space, point/bidir/default/
@@ -48,6 +50,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import out_of_core_projection  # noqa: E402
 import process_runner  # noqa: E402
 from machine_info import write_runs  # noqa: E402
 
@@ -101,7 +104,10 @@ def measure(exe, label, args, runs, engines):
         rss.append(done.peak_rss_bytes)
         doc = json.loads(done.stdout)
     check(label, doc)
-    extra = {key: doc[key] for key in ("bytes_written", "bytes_read", "peak_disk_bytes", "segments", "peak_bytes")
+    # Out of core: its traffic and layout, and the last run's per-depth counts and finishing
+    # times (scripts/out_of_core_projection.py fits its per-pass costs to them).
+    extra = {key: doc[key] for key in ("bytes_written", "bytes_read", "peak_disk_bytes", "segments", "segment_keys", "peak_bytes",
+                                       "generated", "depth_counts", "depth_seconds")
              if "bytes_written" in doc}
     row = {
         "label": label,
@@ -329,6 +335,10 @@ def main():
         rows += measure_cold_warm(exe, runs, most)
     if not opts.mpi_only and keep("start-up, searchbench --version", "startup/searchbench/--version"):
         rows += measure_startup(opts.build, max(41, 10 * runs))
+    # The disk's rates, and with them the 2x7 projection, whenever 2x6 out of core ran.
+    if any(r["label"].startswith(out_of_core_projection.SMALL_LABEL) for r in rows):
+        rows += out_of_core_projection.measure_disk(runs)
+        rows += out_of_core_projection.projection_row(rows)
     if opts.full or opts.mpi_only:
         rows += measure_mpi_against_parallel(exe, runs, keep=keep)
     write_runs(opts.out_json, rows, runs=runs, git_revision=opts.git_revision, filter=opts.filter,

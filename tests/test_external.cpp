@@ -6,14 +6,24 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <random>
+#include <set>
 #include <string>
+#include <vector>
+
+#include <tbb/task_arena.h>
 
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
+#include "core/offset_runs.hpp"
+#include "core/two_bit_cells.hpp"
+#include "engines/external/incoming.hpp"
 #include "registry/registry.hpp"
 #include "known_facts.hpp"
 
@@ -195,3 +205,43 @@ TEST(External, CheckpointFolderBelongsToOneSearch) {
 }
 
 }  // namespace
+
+// Successor lists applied to a segment: runs whose offsets crowd one window take several
+// rounds of the bounded buffers (here 1,024 offsets a thread), and every unseen cell named
+// is claimed once, whatever the thread count; cells seen before are left alone.
+TEST(External, AppliedRunsClaimEachUnseenCellOnce) {
+  constexpr std::uint64_t keys = std::uint64_t{1} << 26;  // four windows
+  for (const int threads : {1, 2}) {
+    TwoBitCells cells(keys);
+    std::vector<unsigned char> batch;
+    external::RunBatch runs;
+    std::set<std::uint32_t> expected;
+    std::mt19937 random(7);
+    for (int r = 0; r < 9; ++r) {
+      std::vector<std::uint32_t> offsets;
+      for (std::uint32_t k = 1000 + r; k < 60'000; k += 3 + r % 4) offsets.push_back(k);  // crowded at the start
+      for (int i = 0; i < 3000; ++i) offsets.push_back(static_cast<std::uint32_t>(random() % keys));  // spread
+      std::sort(offsets.begin(), offsets.end());
+      offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
+      const std::size_t at = batch.size();
+      OffsetRuns::encode(offsets.data(), offsets.size(), batch);
+      OffsetRunHeader h;
+      std::memcpy(&h, batch.data() + at, sizeof h);
+      batch.erase(batch.begin() + static_cast<std::ptrdiff_t>(at), batch.begin() + static_cast<std::ptrdiff_t>(at + sizeof h));
+      runs.emplace_back(h, at);
+      expected.insert(offsets.begin(), offsets.end());
+    }
+    for (std::uint32_t k = 2000; k < 2100; ++k) cells.mark_key(k, TwoBitCells::kDone);  // seen before
+    std::uint64_t unseen = 0;
+    for (const std::uint32_t k : expected) unseen += k < 2000 || k >= 2100;
+    external::ApplyBuffers buffers;
+    tbb::task_arena arena(threads);
+    const std::uint64_t claimed =
+        arena.execute([&] { return external::apply_runs(batch, runs, keys, cells, 1, "next", buffers, 1024); });
+    EXPECT_EQ(claimed, unseen) << threads << " thread(s)";
+    std::uint64_t with_code = 0;
+    for (std::uint64_t k = 0; k < keys; ++k) with_code += cells.get(k) == 1;
+    EXPECT_EQ(with_code, unseen);
+    for (std::uint32_t k = 2000; k < 2100; ++k) EXPECT_EQ(cells.get(k), TwoBitCells::kDone);
+  }
+}

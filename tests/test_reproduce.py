@@ -19,7 +19,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = os.path.join(HERE, "..", "scripts")
 COPIED = ["reproduce.sh", "report.py", "reporting", "run_manifest.py", "machine_info.py", "scale_runs.py", "judge_speed.py",
-          "process_runner.py", "peer_runs.py"]
+          "process_runner.py", "peer_runs.py", "out_of_core_projection.py"]
 
 # bench_search: three cases, the first noisy; --benchmark_filter, --benchmark_repetitions,
 # --benchmark_out and --benchmark_context as the library reads them.

@@ -8,12 +8,16 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/task_arena.h>
 
 #include "core/interrupt.hpp"
 #include "core/offset_runs.hpp"
@@ -87,23 +91,73 @@ class IncomingRuns {
 
 // Window by window of kApplyWindow keys, every run's offsets inside it: each run is sorted
 // over the whole segment, so applying runs one after another would sweep all the segment's
-// cells once per run. Returns the cells claimed with `code`.
+// cells once per run. A window is applied in rounds of three steps: the runs are decoded in
+// parallel, each thread into a buffer of its own of at most `round_offsets` offsets; each
+// buffer is sorted by part of the window (kApplyParts of them, a counting sort); then each
+// part is claimed by one thread with plain loads and stores. Claiming straight from the
+// runs would have two threads setting bits in the same cache lines with locked
+// instructions, and on two cores that traffic cost more than the decoding. A window takes
+// another round while a run still holds offsets inside it (the buffers are full), so the
+// buffers never outgrow their bound however the offsets cluster.
+inline constexpr std::uint64_t kApplyParts = 64;
+static_assert(kApplyWindow % (kApplyParts * TwoBitCells::kCellsPerWord) == 0, "a part holds whole words of cells");
+
+// One thread's offsets of a round: as decoded, then grouped by part (part p's offsets at
+// [starts[p], starts[p + 1]) of `by_part`). Kept across rounds so the memory is reused.
+struct ApplyBuffer {
+  std::vector<std::uint32_t> decoded, by_part;
+  std::array<std::uint64_t, kApplyParts + 1> starts{};
+};
+using ApplyBuffers = tbb::enumerable_thread_specific<ApplyBuffer>;
+
 inline std::uint64_t apply_runs(const std::vector<unsigned char>& batch, const RunBatch& runs, std::uint64_t keys,
-                                TwoBitCells& cells, unsigned code, const std::string& name) {
+                                TwoBitCells& cells, unsigned code, const std::string& name, ApplyBuffers& buffers,
+                                std::uint64_t round_offsets) {
+  constexpr std::uint64_t part_keys = kApplyWindow / kApplyParts;
   std::vector<OffsetRuns::Cursor> cursors;
   for (const auto& [h, at] : runs) cursors.emplace_back(h, batch.data() + at);
   std::atomic<std::uint64_t> claimed{0};
   std::atomic<bool> bad{false};
+  std::vector<ApplyBuffer*> filled;
   for (std::uint64_t window = 0; window < keys; window += kApplyWindow) {
     const std::uint64_t end = std::min<std::uint64_t>(keys, window + kApplyWindow);
-    parallel_chunks(cursors.size(), 1, [&](std::uint64_t begin, std::uint64_t stop) {
-      for (std::uint64_t r = begin; r != stop; ++r) {
+    for (bool again = true; again;) {
+      std::atomic<bool> full{false};
+      parallel_chunks(cursors.size(), 1, [&](std::uint64_t begin, std::uint64_t stop) {
+        ApplyBuffer& mine = buffers.local();
+        for (std::uint64_t r = begin; r != stop; ++r) {
+          const std::uint64_t room = round_offsets - std::min(round_offsets, mine.decoded.size());
+          if (!cursors[r].take_below(end, keys, [&](std::uint32_t key) { mine.decoded.push_back(key); }, room))
+            bad.store(true, std::memory_order_relaxed);
+          if (cursors[r].has_below(end)) full.store(true, std::memory_order_relaxed);
+        }
+      });
+      if (bad) break;
+      filled.clear();
+      for (ApplyBuffer& b : buffers)
+        if (!b.decoded.empty()) filled.push_back(&b);
+      parallel_chunks(filled.size(), 1, [&](std::uint64_t begin, std::uint64_t stop) {
+        for (std::uint64_t i = begin; i != stop; ++i) {
+          ApplyBuffer& b = *filled[i];
+          b.starts.fill(0);
+          for (const std::uint32_t key : b.decoded) ++b.starts[(key - window) / part_keys + 1];
+          for (std::uint64_t p = 0; p < kApplyParts; ++p) b.starts[p + 1] += b.starts[p];
+          b.by_part.resize(b.decoded.size());
+          std::array<std::uint64_t, kApplyParts> next;
+          std::copy_n(b.starts.begin(), kApplyParts, next.begin());
+          for (const std::uint32_t key : b.decoded) b.by_part[next[(key - window) / part_keys]++] = key;
+          b.decoded.clear();
+        }
+      });
+      parallel_chunks(kApplyParts, 1, [&](std::uint64_t begin, std::uint64_t stop) {
         std::uint64_t mine = 0;
-        if (!cursors[r].take_below(end, keys, [&](std::uint32_t key) { mine += cells.claim(key, code); }))
-          bad.store(true, std::memory_order_relaxed);
+        for (std::uint64_t p = begin; p != stop; ++p)
+          for (const ApplyBuffer* b : filled)
+            for (std::uint64_t i = b->starts[p]; i != b->starts[p + 1]; ++i) mine += cells.claim_owned(b->by_part[i], code);
         claimed.fetch_add(mine, std::memory_order_relaxed);
-      }
-    });
+      });
+      again = full.load(std::memory_order_relaxed);
+    }
   }
   for (const auto& c : cursors) bad = bad || !c.done();
   if (bad) throw damaged_folder(name, "a run that does not decode to offsets inside its segment");
@@ -127,13 +181,18 @@ inline std::uint64_t apply_incoming(ExternalRun& run, int depth, std::uint64_t t
   IncomingRuns reader(f, name, batch_bytes);
   std::vector<unsigned char> batch;
   RunBatch runs;
+  // The threads' buffers of decoded offsets take two words of 4 bytes per offset, as much
+  // memory in all as a batch read back (which the layout sets aside twice).
+  ApplyBuffers buffers;
+  const std::uint64_t threads = static_cast<std::uint64_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  const std::uint64_t round_offsets = std::max<std::uint64_t>(1024, batch_bytes / (8 * threads));
   std::uint64_t claimed = 0;
   for (bool more = true; more;) {
     throw_if_interrupted();
     between_batches();
     more = reader.read_batch(batch, runs, run.bytes_read);
     if (runs.empty()) break;
-    claimed += apply_runs(batch, runs, keys, cells, code, name);
+    claimed += apply_runs(batch, runs, keys, cells, code, name, buffers, round_offsets);
   }
   if (reader.offset() != record.length || reader.checksum() != record.checksum) throw damaged_folder(name, "checksum mismatch");
   return claimed;

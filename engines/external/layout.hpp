@@ -37,12 +37,13 @@ struct ExternalLayout {
   }
   static std::uint64_t segment_bytes(std::uint64_t keys) { return (keys + TwoBitCells::kCellsPerWord - 1) / TwoBitCells::kCellsPerWord * 8; }
   // Memory of a layout with S keys per segment and `entries` per routing buffer: the
-  // cells, a batch of runs read back, and per thread one buffer per segment, sort scratch,
-  // and a run encoded.
+  // cells, a batch of runs read back and about as much again for the part of it being
+  // applied, decoded (engines/external/incoming.hpp), and per thread one buffer per
+  // segment, sort scratch, and a run encoded.
   static std::uint64_t memory_of(std::uint64_t bound, std::uint64_t keys, std::uint64_t entries, int threads) {
     const std::uint64_t segs = (bound + keys - 1) / keys;
     const std::uint64_t per_thread = (segs + 1) * entries * 4 + entries * kEncodedBytesPerEntry + kRadixCountBytes;
-    const std::uint64_t routing = segs > 1 ? static_cast<std::uint64_t>(threads) * per_thread + entries * kEncodedBytesPerEntry : 0;
+    const std::uint64_t routing = segs > 1 ? static_cast<std::uint64_t>(threads) * per_thread + 2 * entries * kEncodedBytesPerEntry : 0;
     return segment_bytes(std::min(keys, bound)) + routing;
   }
   // The smallest working set of a layout of S keys per segment (the fewest buffer entries).
@@ -66,7 +67,7 @@ struct ExternalLayout {
     const std::uint64_t fixed = memory_of(bound, keys, 0, threads);
     if (l.segments > 1) {
       const std::uint64_t per_entry =
-          static_cast<std::uint64_t>(threads) * ((l.segments + 1) * 4 + kEncodedBytesPerEntry) + kEncodedBytesPerEntry;
+          static_cast<std::uint64_t>(threads) * ((l.segments + 1) * 4 + kEncodedBytesPerEntry) + 2 * kEncodedBytesPerEntry;
       l.buffer_entries = memory > fixed ? std::min(kMaxBufferEntries, (memory - fixed) / per_entry) : 0;
     }
     l.memory_bytes = memory_of(bound, keys, l.buffer_entries, threads);

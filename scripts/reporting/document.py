@@ -41,6 +41,7 @@ def body(w, run, order):
     tables.explicit_graph_table(w, bfs, order)
     tables.topdown_table(w, bfs, order)
     sections.scale_section(w, run)
+    sections.projection_section(w, run)
     sections.judge_speed_section(w, run)
     sections.peers_section(w, run)
     tables.codec_table(w, [r for r in rows if r["kind"] == "codec" and r["rate"]], order)

@@ -23,6 +23,16 @@ def scale_section(w, run):
                           f"{r['median_wall_seconds']:.4f} ({min(walls):.4f}-{max(walls):.4f})", "",
                           f"{r['ratio_to_yardstick']:.2f}x a minimal C++ program ({r['yardstick_median_wall_seconds']:.4f} s)"])
             continue
+        if r.get("disk"):
+            writes, reads = r["write_bytes_per_second"], r["read_bytes_per_second"]
+            table.append([r["label"], r["command"], str(len(writes)), "", "",
+                          f"write {r['median_write_bytes_per_second'] / 1e6:.0f} MB/s ({min(writes) / 1e6:.0f}-{max(writes) / 1e6:.0f}), "
+                          f"read {r['median_read_bytes_per_second'] / 1e6:.0f} MB/s ({min(reads) / 1e6:.0f}-{max(reads) / 1e6:.0f})"])
+            continue
+        if r.get("projection"):
+            table.append([r["label"], f"`{r['command']}`", "", f"{r['projected_seconds']:.0f} (projected)", "",
+                          f"{r['states']:,} states, {r['projected_seconds'] / 3600:.2f} h; the next section says how"])
+            continue
         if r.get("cold_warm"):
             cold, warm = r["cold_seconds"], r["warm_seconds"]
             table.append([r["label"], f"`{r['command']}`", str(len(cold)),
@@ -39,6 +49,37 @@ def scale_section(w, run):
         table.append([r["label"], f"`{r['command']}`", str(len(walls)), wall, mem, answer + extra])
     w.table("whole-process-runs", ["run", "command", "n", "median wall s (min-max)", "median peak RSS (min-max)", "states / distance"],
             "llrrrl", table)
+
+
+def projection_section(w, run):
+    """The large out-of-core run projected from the run's per-pass costs (scripts/out_of_core_projection.py)."""
+    row = next((r for r in run.scale if r.get("projection")), None)
+    if not row:
+        return
+    i = row["inputs"]
+    hours = row["projected_seconds"] / 3600
+    w.heading(f"{row['puzzle']} out of core, projected from this run",
+              f"**{row['projected_seconds']:,.0f} s ({hours:.2f} h)**, by `scripts/out_of_core_projection.py` (its docstring states "
+              f"the model) from this run's `{i['small_run']}` and its disk "
+              f"rates, and the layout and per-depth counts of the finished {row['puzzle']} run in results/long "
+              f"(`{i['large_run_record']}`, commits {', '.join(i['large_run_commits'])}). Per state: "
+              f"{i['per_state_seconds'] * 1e9:.1f} ns of a pass (fitted on depths {i['small_fit_depths'][0]}-{i['small_fit_depths'][1]} "
+              f"of the small run) plus {i['large_routed_bytes_per_state']:.2f} bytes of successor lists written and read back "
+              f"({i['small_bytes_per_routed_successor']:.2f} bytes per routed successor measured): {i['large_per_state_seconds'] * 1e9:.1f} ns. "
+              f"Per pass: {fmt.nbytes(i['large_generation_bytes'])} of cells read and written, "
+              f"{i['large_per_pass_seconds']:.0f} s at {i['write_bytes_per_second'] / 1e6:.0f} MB/s written and "
+              f"{i['read_bytes_per_second'] / 1e6:.0f} MB/s read. {row['passes']} passes after {row['seeded_depths']} depths seeded in memory "
+              f"({fmt.nbytes(i['large_max_memory_bytes'])}). Nothing overlapped, a state costing what it costs on the smaller "
+              f"board. The finished run's own seconds (its commits, on the machine it ran on) stand beside the depths it printed.")
+    if row.get("compared_depths"):
+        a, b = row["compared_depths"]
+        w(f"Depths {a}-{b}: projected {row['compared_projected_seconds']:,.0f} s, the finished run took "
+          f"{row['compared_measured_seconds']:,.0f} s.")
+        w()
+    table = [[str(d["depth"]), f"{d['states']:,}", f"{d['projected_seconds']:.1f}" + (" (seeded)" if d["seeded"] else ""),
+              "" if d["measured_seconds"] is None else f"{d['measured_seconds']:.1f}"]
+             for d in row["depths"]]
+    w.table(f"projection-{row['puzzle']}", ["depth", "states", "projected s", "finished run's s"], "rrrr", table)
 
 
 def peers_section(w, run):
