@@ -213,6 +213,7 @@ TEST(External, AppliedRunsClaimEachUnseenCellOnce) {
   constexpr std::uint64_t keys = std::uint64_t{1} << 26;  // four windows
   for (const int threads : {1, 2}) {
     TwoBitCells cells(keys);
+    cells.clear(0, cells.words());
     std::vector<unsigned char> batch;
     external::RunBatch runs;
     std::set<std::uint32_t> expected;
