@@ -30,9 +30,19 @@ Model, for a depth d of the large space with n_d states:
     m (1 - 1/S) c bytes, with m moves per state and c the bytes of one routed successor measured
     on the small run, (W6 - P6 G6) / (generated6 (1 - 1/S6)), P6 its passes and G6 its generation
     (every pass counted as writing every segment: c leans low, the rest of the model long).
-Nothing overlaps in the model, though the engine reads the next segment ahead and the kernel
-writes back behind it; a state's CPU cost is taken as the small space's, though the large
-space's ranks are two cells longer.
+What it leaves out, and which way that leans:
+  * a state costs what it costs on the smaller board (v). The larger board's ranks are two
+    cells longer and its segments 32 times larger, and a state of its passes costs more: on
+    this count the projection is a floor, not an estimate;
+  * the seed budget is taken as --max-memory / 8 keys; the engine stops seeding sooner
+    (where the next depth's sorted lists would not fit), so a few more depths are passes,
+    each with the per-pass cost F, and seeding costs more per state than a pass;
+  * nothing overlaps, though the engine reads the next segment ahead and the kernel writes
+    back behind it (this leans long);
+  * the disk rates are those of 1 GiB files; on a virtual machine whose host caches the disk,
+    they can be several times what hundreds of GiB would see (this leans short).
+So the projection says when a rerun is certainly too long (it is already over the budget),
+not that one fits.
 """
 import json
 import os

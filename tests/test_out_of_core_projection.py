@@ -99,7 +99,7 @@ class Projection(unittest.TestCase):
         sections.projection_section(w, Run())
         text = "\n".join(w.lines)
         self.assertIn("msquare-2x7 out of core, projected from this run", text)
-        self.assertIn(f"**{row['projected_seconds']:,.0f} s", text)
+        self.assertIn(f"**at least {row['projected_seconds']:,.0f} s", text)
         self.assertIn("| 10 | 2,000,000,000 |", text)
 
 

@@ -31,7 +31,7 @@ def scale_section(w, run):
             continue
         if r.get("projection"):
             table.append([r["label"], f"`{r['command']}`", "", f"{r['projected_seconds']:.0f} (projected)", "",
-                          f"{r['states']:,} states, {r['projected_seconds'] / 3600:.2f} h; the next section says how"])
+                          f"{r['states']:,} states, at least {r['projected_seconds'] / 3600:.2f} h; the next section says how"])
             continue
         if r.get("cold_warm"):
             cold, warm = r["cold_seconds"], r["warm_seconds"]
@@ -59,8 +59,9 @@ def projection_section(w, run):
     i = row["inputs"]
     hours = row["projected_seconds"] / 3600
     w.heading(f"{row['puzzle']} out of core, projected from this run",
-              f"**{row['projected_seconds']:,.0f} s ({hours:.2f} h)**, by `scripts/out_of_core_projection.py` (its docstring states "
-              f"the model) from this run's `{i['small_run']}` and its disk "
+              f"**at least {row['projected_seconds']:,.0f} s ({hours:.2f} h)**: a floor, since a state of the larger board is priced "
+              f"at what it costs on the smaller one (`scripts/out_of_core_projection.py`: its docstring states the model and which way "
+              f"each thing it leaves out leans), from this run's `{i['small_run']}` and its disk "
               f"rates, and the layout and per-depth counts of the finished {row['puzzle']} run in results/long "
               f"(`{i['large_run_record']}`, commits {', '.join(i['large_run_commits'])}). Per state: "
               f"{i['per_state_seconds'] * 1e9:.1f} ns of a pass (fitted on depths {i['small_fit_depths'][0]}-{i['small_fit_depths'][1]} "
@@ -69,8 +70,8 @@ def projection_section(w, run):
               f"Per pass: {fmt.nbytes(i['large_generation_bytes'])} of cells read and written, "
               f"{i['large_per_pass_seconds']:.0f} s at {i['write_bytes_per_second'] / 1e6:.0f} MB/s written and "
               f"{i['read_bytes_per_second'] / 1e6:.0f} MB/s read. {row['passes']} passes after {row['seeded_depths']} depths seeded in memory "
-              f"({fmt.nbytes(i['large_max_memory_bytes'])}). Nothing overlapped, a state costing what it costs on the smaller "
-              f"board. The finished run's own seconds (its commits, on the machine it ran on) stand beside the depths it printed.")
+              f"({fmt.nbytes(i['large_max_memory_bytes'])}). The finished run's own seconds (its commits, on the machine it ran on) "
+              f"stand beside the depths it printed.")
     if row.get("compared_depths"):
         a, b = row["compared_depths"]
         w(f"Depths {a}-{b}: projected {row['compared_projected_seconds']:,.0f} s, the finished run took "
