@@ -43,6 +43,11 @@ What it leaves out, and which way that leans:
     they can be several times what hundreds of GiB would see (this leans short).
 So the projection says when a rerun is certainly too long (it is already over the budget),
 not that one fits.
+
+With --full, scripts/scale_runs.py also runs the large space itself to --max-depth 33 (about 10
+minutes and 27 GB of disk on 2 cores): its first passes at this commit. Then the projection
+also fits F and v on that run's last four full passes and adds, depth by depth, F + v n_d to the
+time it took to get there: no smaller board and no disk rate stand in for the large run's own.
 """
 import json
 import os
@@ -55,6 +60,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from reporting.longruns import depth_seconds as measured_depth_seconds  # noqa: E402
 
 SMALL_LABEL = "msquare-2x6 out of core"
+PROBE_LABEL = "msquare-2x7 out of core, first passes"  # scale_runs.py --full
 DISK_NAME = "disk/sequential"
 DEFAULT_LONG_RUN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results", "long",
                                 "long-msquare-2x7-rerun.json")
@@ -173,6 +179,29 @@ def project(small, disk, long_run):
     }
 
 
+def project_from_probe(probe, long_run, fit_depths=4):
+    """The large run projected from its own first passes (a run of it to --max-depth at this
+    commit): the time it took through the depth before the fitted ones, then F + v n_d per
+    depth with F and v fitted on its last `fit_depths` full passes (the last depth only
+    counted). A string when the probe does not fit the finished run's counts."""
+    counts, done = probe["depth_counts"], probe["depth_seconds"]
+    known = long_run["depth_counts"]
+    if counts != known[:len(counts)]:
+        return "the first passes' per-depth counts differ from the finished run's"
+    last_full = len(counts) - 2  # the last depth of a --max-depth run is only counted
+    first = last_full - fit_depths + 1
+    if first < 2:
+        return "the first passes are too few to fit"
+    fitted = list(range(first, last_full + 1))
+    per_pass, per_state = fit_line([counts[d] for d in fitted], [done[d] - done[d - 1] for d in fitted])
+    depths = [{"depth": d, "states": n, "projected_seconds": (done[d] - (done[d - 1] if d else 0.0)) if d < first else per_pass + n * per_state,
+               "measured_seconds": measured, "seeded": False}
+              for (d, n), measured in zip(enumerate(known), [measured_depth_seconds(long_run).get(d) for d in range(len(known))])]
+    return {"probe_command": probe["command"], "probe_fit_depths": [first, last_full], "probe_per_pass_seconds": per_pass,
+            "probe_per_state_seconds": per_state, "probe_projected_seconds": sum(x["projected_seconds"] for x in depths),
+            "probe_depths": depths}
+
+
 def load_long_run(path):
     try:
         with open(path) as f:
@@ -208,7 +237,8 @@ def measure_disk(runs, size=2**30, block=2**26):
             os.close(fd)
             os.unlink(path)
     row = {
-        "label": f"disk of the work folders: {size / 2**30:g} GiB written (fdatasync), read back uncached",
+        "label": f"disk of the work folders: {size / 2**30:g} GiB written (fdatasync), read back uncached" if size >= 2**30
+                 else f"disk of the work folders: {size / 2**20:g} MiB written (fdatasync), read back uncached",
         "name": DISK_NAME,
         "disk": True,
         "command": "scripts/out_of_core_projection.py (Python: os.write, os.fdatasync, posix_fadvise DONTNEED, os.read; 64 MiB blocks)",
@@ -232,7 +262,15 @@ def projection_row(rows):
     if isinstance(result, str):
         print(f"{label}: skipped ({result})", flush=True)
         return []
-    print(f"{label:55s} {result['projected_seconds']:8.0f} s ({result['projected_seconds'] / 3600:.2f} h)", flush=True)
+    print(f"{label:55s} {result['projected_seconds']:8.0f} s ({result['projected_seconds'] / 3600:.2f} h), a floor", flush=True)
+    probe = next((r for r in rows if r["label"].startswith(PROBE_LABEL)), None)
+    if probe:
+        from_probe = project_from_probe(probe, long_run)
+        if isinstance(from_probe, str):
+            sys.exit(f"{probe['label']}: {from_probe}")
+        result.update(from_probe)
+        print(f"{'  from its own first passes':55s} {from_probe['probe_projected_seconds']:8.0f} s "
+              f"({from_probe['probe_projected_seconds'] / 3600:.2f} h)", flush=True)
     return [dict(label=label, name=f"projection/external/{result['puzzle']}", projection=True,
                  command="scripts/out_of_core_projection.py", **result)]
 

@@ -14,7 +14,8 @@
 # Unless the run was filtered, results/README.md (the newest complete run's report and an index
 # of every run) and results/long-runs.md are then regenerated (scripts/report.py index results).
 #   scripts/reproduce.sh                      default set (about 18 minutes on 2 cores)
-#   scripts/reproduce.sh --full               adds the large runs (msquare-2x6, checkers-25, checkers-27)
+#   scripts/reproduce.sh --full               adds the large runs (msquare-2x6, checkers-25, checkers-27,
+#                                             and msquare-2x7 out of core to depth 33, 27 GB of disk)
 #   scripts/reproduce.sh --threads 1,2,4,8,16 thread counts of the parallel engines' whole-space
 #                                             benchmarks and whole-process runs (default: 1 and
 #                                             the powers of two up to the core count)

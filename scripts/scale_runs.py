@@ -13,8 +13,8 @@ counts and radii, point-query paths must have the length of their distance.
 Default: msquare-2x5 whole space with each thread count (default 1 and the powers of two
 up to the core count), and out of core (engine external) 2x5 at --max-memory 1M and 2x6 at
 64M with the largest. --full adds msquare-2x6 and checkers-25/27 whole spaces with the
-largest thread count, and point queries (bidir) on msquare-2x6 and checkers-25/27 to a
-random target and a far one each. Out-of-core runs get a fresh work folder under $SEARCHBENCH_WORKDIR
+largest thread count, msquare-2x7 out of core to depth 33 (once: about 10 minutes, 27 GB), and
+point queries (bidir) on msquare-2x6 and checkers-25/27 to a random target and a far one each. Out-of-core runs get a fresh work folder under $SEARCHBENCH_WORKDIR
 (default: the system's temp folder), removed afterwards; their rows add bytes written and
 read, the work folder's peak size and the segment count. With 2x6 out of core, the run also
 measures the work folder's disk (1 GiB written with fdatasync, read back uncached) and projects
@@ -330,6 +330,12 @@ def main():
         cases = []
     engines = engine_registry(exe)
     rows = [measure(exe, label, a, runs, engines) for label, a in cases]
+    # --full: msquare-2x7's first passes (to depth 33 of 48), once: the projection fits its
+    # per-pass costs on them.
+    probe = (f"{out_of_core_projection.PROBE_LABEL}, {most_label}, --max-memory 8G --max-depth 33",
+             external("msquare-2x7", most, "8G") + ["--max-depth", "33"])
+    if opts.full and not opts.mpi_only and (not opts.only or re.search(opts.only, probe[0])) and keep(probe[0], case_name(probe[1])):
+        rows.append(measure(exe, probe[0], probe[1], 1, engines))
     if not opts.mpi_only and keep(f"msquare-2x5 first run against warm repetitions, {most_label}",
                                   f"cold/parallel/cantor/msquare-2x5/threads:{most}"):
         rows += measure_cold_warm(exe, runs, most)

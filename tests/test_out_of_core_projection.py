@@ -103,6 +103,55 @@ class Projection(unittest.TestCase):
         self.assertIn("| 10 | 2,000,000,000 |", text)
 
 
+def probe_run(per_pass=30.0, per_state=90e-9, depths=9):
+    """The large space's first passes to --max-depth depths - 1: its last depth only counted."""
+    counts = long_run()["depth_counts"][:depths]
+    done, t = [], 0.0
+    for d, n in enumerate(counts):
+        t += 1.0 if d < 4 else (per_pass + n * per_state if d < depths - 1 else 5.0)
+        done.append(t)
+    return {"label": projection.PROBE_LABEL + ", 2 threads", "command": "searchbench run --puzzle msquare-2x7 --max-depth 8",
+            "depth_counts": counts, "depth_seconds": done}
+
+
+class FromFirstPasses(unittest.TestCase):
+    def test_fit_on_the_last_full_passes_and_the_rest_projected(self):
+        result = projection.project_from_probe(probe_run(), long_run())
+        self.assertEqual(result["probe_fit_depths"], [4, 7])
+        self.assertAlmostEqual(result["probe_per_pass_seconds"], 30.0, delta=1e-6)
+        self.assertAlmostEqual(result["probe_per_state_seconds"], 90e-9, delta=1e-15)
+        counts = long_run()["depth_counts"]
+        expected = 4.0 + sum(30.0 + n * 90e-9 for n in counts[4:])
+        self.assertAlmostEqual(result["probe_projected_seconds"], expected, delta=1e-6)
+        self.assertEqual(len(result["probe_depths"]), len(counts))
+
+    def test_counts_that_differ_or_too_few_passes_are_refused(self):
+        wrong = probe_run()
+        wrong["depth_counts"] = wrong["depth_counts"][:-1] + [wrong["depth_counts"][-1] + 1]
+        self.assertIn("differ", projection.project_from_probe(wrong, long_run()))
+        self.assertIn("too few", projection.project_from_probe(probe_run(depths=5), long_run()))
+
+    def test_rows_and_report(self):
+        rows = [small_run(), dict(DISK, label="disk"), probe_run()]
+        real = projection.load_long_run
+        projection.load_long_run = lambda path: long_run()
+        try:
+            row = projection.projection_row(rows)[0]
+        finally:
+            projection.load_long_run = real
+        self.assertIn("probe_projected_seconds", row)
+        self.assertIn("projected_seconds", row)  # the floor stays beside it
+
+        class Run:
+            scale = [row]
+        w = fmt.Writer("")
+        sections.projection_section(w, Run())
+        text = "\n".join(w.lines)
+        self.assertIn(f"**From its own first passes: {row['probe_projected_seconds']:,.0f} s", text)
+        self.assertIn("| 3 | 400 |", text)
+        self.assertIn("(ran)", text)
+
+
 class Disk(unittest.TestCase):
     def test_rates_are_measured_and_the_file_removed(self):
         with tempfile.TemporaryDirectory() as folder:

@@ -77,10 +77,20 @@ def projection_section(w, run):
         w(f"Depths {a}-{b}: projected {row['compared_projected_seconds']:,.0f} s, the finished run took "
           f"{row['compared_measured_seconds']:,.0f} s.")
         w()
-    table = [[str(d["depth"]), f"{d['states']:,}", f"{d['projected_seconds']:.1f}" + (" (seeded)" if d["seeded"] else ""),
-              "" if d["measured_seconds"] is None else f"{d['measured_seconds']:.1f}"]
-             for d in row["depths"]]
-    w.table(f"projection-{row['puzzle']}", ["depth", "states", "projected s", "finished run's s"], "rrrr", table)
+    probe = row.get("probe_depths")
+    if probe:
+        a, b = row["probe_fit_depths"]
+        w(f"**From its own first passes: {row['probe_projected_seconds']:,.0f} s ({row['probe_projected_seconds'] / 3600:.2f} h).** "
+          f"`{row['probe_command']}` ran at this commit; fitted on its depths {a}-{b}: "
+          f"{row['probe_per_pass_seconds']:.1f} s per pass and {row['probe_per_state_seconds'] * 1e9:.1f} ns per state, "
+          f"added to the {sum(d['projected_seconds'] for d in probe if d['depth'] < a):,.0f} s it took to reach depth {a}.")
+        w()
+    table = [[str(d["depth"]), f"{d['states']:,}", f"{d['projected_seconds']:.1f}" + (" (seeded)" if d["seeded"] else "")]
+             + ([f"{probe[k]['projected_seconds']:.1f}" + (" (ran)" if k < row["probe_fit_depths"][0] else "")] if probe else [])
+             + ["" if d["measured_seconds"] is None else f"{d['measured_seconds']:.1f}"]
+             for k, d in enumerate(row["depths"])]
+    header = ["depth", "states", "floor s"] + (["from its first passes s"] if probe else []) + ["finished run's s"]
+    w.table(f"projection-{row['puzzle']}", header, "r" * len(header), table)
 
 
 def peers_section(w, run):
