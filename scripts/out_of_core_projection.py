@@ -150,7 +150,6 @@ def project(small, disk, long_run):
         "puzzle": long_run["puzzle"],
         "states": states,
         "projected_seconds": total,
-        "projected_pass_seconds": sum(x["projected_seconds"] for x in depths if not x["seeded"]),
         "passes": len(counts) - seeded,
         "seeded_depths": seeded,
         "inputs": {
@@ -194,9 +193,10 @@ def project_from_probe(probe, long_run, fit_depths=4):
         return "the first passes are too few to fit"
     fitted = list(range(first, last_full + 1))
     per_pass, per_state = fit_line([counts[d] for d in fitted], [done[d] - done[d - 1] for d in fitted])
+    measured = measured_depth_seconds(long_run)
     depths = [{"depth": d, "states": n, "projected_seconds": (done[d] - (done[d - 1] if d else 0.0)) if d < first else per_pass + n * per_state,
-               "measured_seconds": measured, "seeded": False}
-              for (d, n), measured in zip(enumerate(known), [measured_depth_seconds(long_run).get(d) for d in range(len(known))])]
+               "measured_seconds": measured.get(d), "seeded": False}
+              for d, n in enumerate(known)]
     return {"probe_command": probe["command"], "probe_fit_depths": [first, last_full], "probe_per_pass_seconds": per_pass,
             "probe_per_state_seconds": per_state, "probe_projected_seconds": sum(x["projected_seconds"] for x in depths),
             "probe_depths": depths}
@@ -236,12 +236,13 @@ def measure_disk(runs, size=2**30, block=2**26):
         finally:
             os.close(fd)
             os.unlink(path)
+    amount = f"{size / 2**30:g} GiB" if size >= 2**30 else f"{size / 2**20:g} MiB"
     row = {
-        "label": f"disk of the work folders: {size / 2**30:g} GiB written (fdatasync), read back uncached" if size >= 2**30
-                 else f"disk of the work folders: {size / 2**20:g} MiB written (fdatasync), read back uncached",
+        "label": f"disk of the work folders: {amount} written (fdatasync), read back uncached",
         "name": DISK_NAME,
         "disk": True,
-        "command": "scripts/out_of_core_projection.py (Python: os.write, os.fdatasync, posix_fadvise DONTNEED, os.read; 64 MiB blocks)",
+        "command": "scripts/out_of_core_projection.py (Python: os.write, os.fdatasync, posix_fadvise DONTNEED, os.readv; "
+                   f"{block >> 20} MiB blocks)",
         "write_bytes_per_second": writes,
         "read_bytes_per_second": reads,
         "median_write_bytes_per_second": statistics.median(writes),
@@ -252,18 +253,19 @@ def measure_disk(runs, size=2**30, block=2**26):
     return [row]
 
 
-def projection_row(rows):
-    """msquare-2x7 out of core projected from this run's rows (scripts/out_of_core_projection.py)."""
-    small = next((r for r in rows if r["label"].startswith(SMALL_LABEL)), None)
+def projection_row(rows, long_run_path=DEFAULT_LONG_RUN):
+    """msquare-2x7 out of core projected from a run's rows, as a list of one row (none when
+    the rows or the finished run's record lack what it needs)."""
+    small = next((r for r in rows if r.get("label", "").startswith(SMALL_LABEL)), None)
     disk = next((r for r in rows if r.get("name") == DISK_NAME), None)
-    long_run = load_long_run(DEFAULT_LONG_RUN)
+    long_run = load_long_run(long_run_path)
     result = project(small, disk, long_run)
     label = "msquare-2x7 out of core, projected from this run's per-pass costs"
     if isinstance(result, str):
         print(f"{label}: skipped ({result})", flush=True)
         return []
     print(f"{label:55s} {result['projected_seconds']:8.0f} s ({result['projected_seconds'] / 3600:.2f} h), a floor", flush=True)
-    probe = next((r for r in rows if r["label"].startswith(PROBE_LABEL)), None)
+    probe = next((r for r in rows if r.get("label", "").startswith(PROBE_LABEL)), None)
     if probe:
         from_probe = project_from_probe(probe, long_run)
         if isinstance(from_probe, str):
@@ -280,13 +282,10 @@ def main():
         sys.exit(__doc__.split("\n\n")[1].strip())
     with open(sys.argv[1]) as f:
         rows = json.load(f).get("runs", [])
-    small = next((r for r in rows if r.get("label", "").startswith(SMALL_LABEL)), None)
-    disk = next((r for r in rows if r.get("name") == DISK_NAME), None)
-    result = project(small, disk, load_long_run(sys.argv[2] if len(sys.argv) == 3 else DEFAULT_LONG_RUN))
-    if isinstance(result, str):
-        sys.exit(f"out_of_core_projection.py: {result}")
-    print(json.dumps({k: v for k, v in result.items() if k != "depths"}, indent=1))
-    print(f"{result['puzzle']}: projected {result['projected_seconds']:.0f} s ({result['projected_seconds'] / 3600:.2f} h)")
+    projected = projection_row(rows, *sys.argv[2:])
+    if not projected:
+        sys.exit(1)
+    print(json.dumps({k: v for k, v in projected[0].items() if k not in ("depths", "probe_depths")}, indent=1))
 
 
 if __name__ == "__main__":

@@ -13,13 +13,14 @@ counts and radii, point-query paths must have the length of their distance.
 Default: msquare-2x5 whole space with each thread count (default 1 and the powers of two
 up to the core count), and out of core (engine external) 2x5 at --max-memory 1M and 2x6 at
 64M with the largest. --full adds msquare-2x6 and checkers-25/27 whole spaces with the
-largest thread count, msquare-2x7 out of core to depth 33 (once: about 10 minutes, 27 GB), and
-point queries (bidir) on msquare-2x6 and checkers-25/27 to a random target and a far one each. Out-of-core runs get a fresh work folder under $SEARCHBENCH_WORKDIR
-(default: the system's temp folder), removed afterwards; their rows add bytes written and
-read, the work folder's peak size and the segment count. With 2x6 out of core, the run also
-measures the work folder's disk (1 GiB written with fdatasync, read back uncached) and projects
-the msquare-2x7 out-of-core time from the two (scripts/out_of_core_projection.py). --only REGEX keeps the cases whose
-label matches. --filter REGEX (scripts/reproduce.sh --filter passes its own) keeps the cases
+largest thread count, msquare-2x7 out of core to depth 33 (once: about 10 minutes, 27 GB),
+and point queries (bidir) on msquare-2x6 and checkers-25/27 to a random target and a far one
+each. Out-of-core runs get a fresh work folder under $SEARCHBENCH_WORKDIR (default: the
+system's temp folder), removed afterwards; their rows add bytes written and read, the work
+folder's peak size and the segment count. With 2x6 out of core, the run also measures the
+work folder's disk (1 GiB written with fdatasync, read back uncached) and projects the
+msquare-2x7 out-of-core time (scripts/out_of_core_projection.py). --only REGEX keeps the
+cases whose label matches. --filter REGEX (scripts/reproduce.sh --filter passes its own) keeps the cases
 whose label or benchmark-style name matches: bfs/<engine>/<encoder>/<puzzle>/threads:<n>
 (encoder "default" where the command names none) for a whole space, point/bidir/default/
 <puzzle>/<target> for a point query, so a filter written for bench_search's names picks the
@@ -322,20 +323,16 @@ def main():
             for target, note in ((random_line, "a random line"), ("@" * k + "&" + "#" * k, "the line reversed")):
                 cases.append((f"checkers-{n} point query, bidir, {note}",
                               ["run", "--puzzle", f"checkers-{n}", "--engine", "bidir", "--target", target]))
+    # --full: msquare-2x7's first passes (to depth 33 of 48), run once (the projection fits
+    # its per-pass costs on them).
+    once = [(f"{out_of_core_projection.PROBE_LABEL}, {most_label}, --max-memory 8G --max-depth 33",
+             external("msquare-2x7", most, "8G") + ["--max-depth", "33"])] if opts.full else []
     keep = lambda label, name: not opts.filter or bool(re.search(opts.filter, label) or re.search(opts.filter, name))
-    if opts.only:
-        cases = [(label, a) for label, a in cases if re.search(opts.only, label)]
-    cases = [(label, a) for label, a in cases if keep(label, case_name(a))]
-    if opts.mpi_only:
-        cases = []
+    chosen = lambda pairs: [] if opts.mpi_only else [(label, a) for label, a in pairs
+                                                     if (not opts.only or re.search(opts.only, label)) and keep(label, case_name(a))]
     engines = engine_registry(exe)
-    rows = [measure(exe, label, a, runs, engines) for label, a in cases]
-    # --full: msquare-2x7's first passes (to depth 33 of 48), once: the projection fits its
-    # per-pass costs on them.
-    probe = (f"{out_of_core_projection.PROBE_LABEL}, {most_label}, --max-memory 8G --max-depth 33",
-             external("msquare-2x7", most, "8G") + ["--max-depth", "33"])
-    if opts.full and not opts.mpi_only and (not opts.only or re.search(opts.only, probe[0])) and keep(probe[0], case_name(probe[1])):
-        rows.append(measure(exe, probe[0], probe[1], 1, engines))
+    rows = [measure(exe, label, a, runs, engines) for label, a in chosen(cases)]
+    rows += [measure(exe, label, a, 1, engines) for label, a in chosen(once)]
     if not opts.mpi_only and keep(f"msquare-2x5 first run against warm repetitions, {most_label}",
                                   f"cold/parallel/cantor/msquare-2x5/threads:{most}"):
         rows += measure_cold_warm(exe, runs, most)
