@@ -8,8 +8,9 @@
 // millions of entries, where a hash map costs 48 bytes and a cache miss or two per entry.
 // So a point query's table starts hashed and moves into a direct table once that would
 // hold no more resident memory (consider_direct); a whole-space search's starts direct.
-// The direct table stores value + 1 in memory from calloc, so 0 means empty and the
-// kernel's zero pages need no clearing: only the pages a search touches become resident.
+// The direct table stores value + 1 in zeroed pages from the kernel, so 0 means empty and
+// nothing needs clearing: only the pages a search touches become resident. A whole-space
+// search, which touches every page, gets them 2 MiB at a time (ZeroedPages).
 #pragma once
 
 #include <cstdint>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "core/concepts.hpp"
+#include "core/zeroed_pages.hpp"
 
 namespace searchbench {
 
@@ -35,20 +37,20 @@ class ByteTable {
   // sizes the hash map up front (no rehash in the hot loop).
   ByteTable(bool dense, Key bound, std::uint64_t expected, Start start = Start::direct_when_dense)
       : dense_(dense), bound_(bound) {
-    if (dense_ && start == Start::direct_when_dense) go_direct();
-    if (!direct_) hashed_.reserve(expected);
+    if (dense_ && start == Start::direct_when_dense) go_direct(expected);
+    if (!pages_) hashed_.reserve(expected);
   }
 
   std::uint8_t get(Key k) const {
-    if (direct_) return static_cast<std::uint8_t>(direct_[k] - 1);  // 0 (empty) reads 0xFF
+    if (pages_) return static_cast<std::uint8_t>(pages_.data()[k] - 1);  // 0 (empty) reads 0xFF
     auto it = hashed_.find(k);
     return it == hashed_.end() ? kEmpty : it->second;
   }
   // Stores v (not kEmpty) only when k is still empty; returns true when it did.
   bool insert(Key k, std::uint8_t v) {
-    if (direct_) {
-      if (direct_[k] != 0) return false;
-      direct_[k] = static_cast<std::uint8_t>(v + 1);
+    if (pages_) {
+      if (pages_.data()[k] != 0) return false;
+      pages_.data()[k] = static_cast<std::uint8_t>(v + 1);
       return true;
     }
     const bool added = hashed_.try_emplace(k, v).second;
@@ -56,11 +58,11 @@ class ByteTable {
     return added;
   }
   void set(Key k, std::uint8_t v) {
-    if (direct_) direct_[k] = static_cast<std::uint8_t>(v + 1);
+    if (pages_) pages_.data()[k] = static_cast<std::uint8_t>(v + 1);
     else if (hashed_[k] = v; dense_ && hashed_.size() >= next_check_) consider_direct();
   }
   void clear() {
-    direct_.reset();
+    pages_ = ZeroedPages();
     hashed_.clear();
   }
 
@@ -73,7 +75,7 @@ class ByteTable {
   // Bytes held: the direct table's size (an upper bound on what is resident), or buckets
   // plus one heap node per entry for the map.
   std::uint64_t bytes() const {
-    if (direct_) return bound_;
+    if (pages_) return bound_;
     return hashed_.bucket_count() * sizeof(void*) +
            hashed_.size() * (sizeof(std::pair<const Key, std::uint8_t>) + 2 * sizeof(void*));
   }
@@ -94,28 +96,26 @@ class ByteTable {
       pages += !used;
       used = true;
     }
-    if (pages << kPageBits <= hashed_.size() * kHashEntryBytes) go_direct();
+    if (pages << kPageBits <= hashed_.size() * kHashEntryBytes) go_direct(hashed_.size());
   }
   static constexpr unsigned kPageBits = 12;
 
-  struct Free {
-    void operator()(std::uint8_t* p) const { std::free(p); }
-  };
-
-  void go_direct() {
-    direct_.reset(static_cast<std::uint8_t*>(std::calloc(bound_, 1)));
-    if (!direct_) {  // no room for the address range: stay hashed
+  // `entries`: how many keys the table is expected to hold; one per page on average or
+  // more, and every page will be touched.
+  void go_direct(std::uint64_t entries) {
+    pages_ = ZeroedPages(bound_, entries << kPageBits >= bound_);
+    if (!pages_) {  // no room for the address range: stay hashed
       dense_ = false;
       return;
     }
-    for (const auto& [k, v] : hashed_) direct_[k] = static_cast<std::uint8_t>(v + 1);
+    for (const auto& [k, v] : hashed_) pages_.data()[k] = static_cast<std::uint8_t>(v + 1);
     std::unordered_map<Key, std::uint8_t>().swap(hashed_);  // give the map's memory back
   }
 
   bool dense_;
   Key bound_;
   std::uint64_t next_check_ = kDirectAfter;
-  std::unique_ptr<std::uint8_t[], Free> direct_;
+  ZeroedPages pages_;  // the direct table; empty while hashed
   std::unordered_map<Key, std::uint8_t> hashed_;
 };
 

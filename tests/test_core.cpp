@@ -15,6 +15,7 @@
 #include "core/offset_runs.hpp"
 #include "registry/registry.hpp"
 #include "core/two_bit_cells.hpp"
+#include "core/zeroed_pages.hpp"
 #include "engines/external/options.hpp"
 #include "engines/iddfs.hpp"
 #include "engines/parallel/level_strategy.hpp"
@@ -60,6 +61,29 @@ TEST(ByteTable, SparseTablesStayHashedAndDenseWholeSpaceTablesStartDirect) {
   EXPECT_EQ(whole.bytes(), 1000u);
   EXPECT_TRUE(whole.insert(999, 0xFE));
   EXPECT_EQ(whole.get(999), 0xFE);
+}
+
+TEST(ZeroedPages, ZerosAlignedForHugePagesAndMovedWhole) {
+  // Small or scattered: plain zeroed pages.
+  ZeroedPages small(5000, false);
+  ASSERT_TRUE(small);
+  EXPECT_TRUE(std::all_of(small.data(), small.data() + 5000, [](std::uint8_t b) { return b == 0; }));
+  small.data()[4999] = 7;
+  // Touched all over: 2 MiB aligned, every byte zero, writable to the end.
+  const std::size_t bytes = 3 * ZeroedPages::kHugePage + 12345;
+  ZeroedPages table(bytes, true);
+  ASSERT_TRUE(table);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(table.data()) % ZeroedPages::kHugePage, 0u);
+  EXPECT_TRUE(std::all_of(table.data(), table.data() + bytes, [](std::uint8_t b) { return b == 0; }));
+  std::fill_n(table.data(), bytes, std::uint8_t{0xAB});
+  // A move hands the pages over; the one moved from holds none.
+  const std::uint8_t* where = table.data();
+  ZeroedPages moved = std::move(table);
+  EXPECT_EQ(moved.data(), where);
+  EXPECT_FALSE(table);
+  EXPECT_EQ(moved.data()[bytes - 1], 0xAB);
+  moved = std::move(small);
+  EXPECT_EQ(moved.data()[4999], 7);
 }
 
 TEST(TwoBitCells, CodesClaimsAndRetirement) {
