@@ -10,8 +10,6 @@
 // 479,001,600 keys (msquare 2x6) take 120 MB.
 #pragma once
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -22,6 +20,7 @@
 #include <vector>
 
 #include "core/concepts.hpp"
+#include "core/zeroed_pages.hpp"
 
 namespace searchbench {
 
@@ -171,13 +170,13 @@ class TwoBitCells {
   // claims cells all over the table, and with 4 KiB pages nearly every claim into gigabytes
   // of cells would also miss the TLB and walk page tables that no cache holds.
   static std::unique_ptr<std::uint64_t[], FreeWords> allocate(std::uint64_t words) {
-    constexpr std::uint64_t kHugePage = std::uint64_t{1} << 21;
+    constexpr std::uint64_t kHugePage = ZeroedPages::kHugePage;
     const std::uint64_t bytes = std::max<std::uint64_t>(words, 1) * sizeof(std::uint64_t);
     const bool huge = bytes >= 4 * kHugePage;
     const std::uint64_t alignment = huge ? kHugePage : 64, size = (bytes + alignment - 1) / alignment * alignment;
     void* p = std::aligned_alloc(alignment, size);
     if (!p) throw std::bad_alloc();
-    if (huge) ::madvise(p, size, MADV_HUGEPAGE);  // advice only: without it the pages are small
+    if (huge) ZeroedPages::advise_huge(p, size);
     return std::unique_ptr<std::uint64_t[], FreeWords>(static_cast<std::uint64_t*>(p));
   }
 

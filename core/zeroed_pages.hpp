@@ -22,6 +22,12 @@ class ZeroedPages {
  public:
   static constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
+  // Asks for huge pages over `bytes` from `aligned` (2 MiB aligned), rounded up to whole
+  // huge pages. Advice only: where the kernel does not take it the pages stay small.
+  static void advise_huge(void* aligned, std::size_t bytes) {
+    madvise(aligned, (bytes + kHugePage - 1) / kHugePage * kHugePage, MADV_HUGEPAGE);
+  }
+
   ZeroedPages() = default;
   // `bytes` of zeros; empty (data() null) where the address space has no room for them.
   ZeroedPages(std::size_t bytes, bool touched_all_over) {
@@ -38,8 +44,7 @@ class ZeroedPages {
     if (huge) {
       const auto address = reinterpret_cast<std::uintptr_t>(base_);
       data_ = base_ + ((kHugePage - address % kHugePage) % kHugePage);
-      // Advice only: where the kernel does not take it the pages stay small.
-      madvise(data_, (bytes + kHugePage - 1) / kHugePage * kHugePage, MADV_HUGEPAGE);
+      advise_huge(data_, bytes);
     }
   }
   ZeroedPages(ZeroedPages&& other) noexcept
