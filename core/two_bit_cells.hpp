@@ -14,8 +14,6 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
 #include <new>
 #include <vector>
 
@@ -36,11 +34,13 @@ class TwoBitCells {
   static unsigned current_code(int depth) { return 1u + static_cast<unsigned>(depth & 1); }
   static unsigned next_code(int depth) { return current_code(depth + 1); }
 
-  // The words are left uninitialised (an array of std::atomic would be zeroed here, by one
-  // thread): clear() is their first touch, so its callers decide which threads fault the
-  // pages in. Every access goes through std::atomic_ref.
+  // The words come from the kernel as untouched zero pages (an array of std::atomic would
+  // be zeroed here, by one thread): clear() is their first touch, so its callers decide
+  // which threads fault the pages in. Every access goes through std::atomic_ref.
   explicit TwoBitCells(Key bound)
-      : bound_(bound), words_((bound + kCellsPerWord - 1) / kCellsPerWord), cells_(allocate(words_)) {}
+      : bound_(bound), words_((bound + kCellsPerWord - 1) / kCellsPerWord),
+        pages_(allocate(words_)),
+        cells_(reinterpret_cast<std::uint64_t*>(pages_.data())) {}
   // Zero-fills words [begin, end) (called in parallel so pages fault in on every thread);
   // the cells past the bound in the last word become done, so scans never see them.
   void clear(std::uint64_t begin, std::uint64_t end) {
@@ -54,7 +54,7 @@ class TwoBitCells {
   std::uint64_t words() const { return words_; }
   // The words as bytes, for saving cells to a file and loading them back (out-of-core
   // searches); only while no thread works on the cells.
-  char* raw_bytes() { return reinterpret_cast<char*>(cells_.get()); }
+  char* raw_bytes() { return reinterpret_cast<char*>(cells_); }
   std::uint64_t bytes() const { return words_ * sizeof(std::uint64_t); }
   std::uint64_t word(std::uint64_t w) const { return at(w).load(std::memory_order_relaxed); }
   const void* address_of(Key k) const { return &cells_[k / kCellsPerWord]; }
@@ -163,26 +163,19 @@ class TwoBitCells {
   static unsigned shift(Key k) { return static_cast<unsigned>(k % kCellsPerWord) * 2; }
   std::atomic_ref<std::uint64_t> at(std::uint64_t w) const { return std::atomic_ref<std::uint64_t>(cells_[w]); }
 
-  struct FreeWords {
-    void operator()(std::uint64_t* p) const { std::free(p); }
-  };
-  // Tables of several huge pages are aligned to 2 MiB and advised as huge pages: a level
-  // claims cells all over the table, and with 4 KiB pages nearly every claim into gigabytes
-  // of cells would also miss the TLB and walk page tables that no cache holds.
-  static std::unique_ptr<std::uint64_t[], FreeWords> allocate(std::uint64_t words) {
-    constexpr std::uint64_t kHugePage = ZeroedPages::kHugePage;
-    const std::uint64_t bytes = std::max<std::uint64_t>(words, 1) * sizeof(std::uint64_t);
-    const bool huge = bytes >= 4 * kHugePage;
-    const std::uint64_t alignment = huge ? kHugePage : 64, size = (bytes + alignment - 1) / alignment * alignment;
-    void* p = std::aligned_alloc(alignment, size);
-    if (!p) throw std::bad_alloc();
-    if (huge) ZeroedPages::advise_huge(p, size);
-    return std::unique_ptr<std::uint64_t[], FreeWords>(static_cast<std::uint64_t*>(p));
+  // Every level scans the whole table, so it is touched all over: from the kernel in huge
+  // pages (ZeroedPages), which also keeps a level's claims all over gigabytes of cells from
+  // missing the TLB at nearly every step.
+  static ZeroedPages allocate(std::uint64_t words) {
+    ZeroedPages pages(std::max<std::uint64_t>(words, 1) * sizeof(std::uint64_t), true);
+    if (!pages) throw std::bad_alloc();
+    return pages;
   }
 
   Key bound_;
   std::uint64_t words_;
-  std::unique_ptr<std::uint64_t[], FreeWords> cells_;
+  ZeroedPages pages_;
+  std::uint64_t* cells_;
   bool single_writer_ = false;
 };
 

@@ -110,14 +110,21 @@ class MagicCantor {
     const int low_cells = std::min(n_, kLowCells);
     high_.resize(factorial_[n_] / factorial_[low_cells]);
     for (Key h = 0; h < high_.size(); ++h) high_[h] = decode_by_division(h * factorial_[low_cells]).cells;
+    // With high = 0 the first n-8 cells hold 1..n-8 in order and the rest the l-th
+    // permutation of n-7..n in lexicographic order, so value v sits at index v-1 of a high
+    // row. Ranks count permutations in lexicographic order, so the rows are the successive
+    // permutations of the last cells: one next_permutation each rather than an unranking
+    // with a division per cell.
     low_.resize(factorial_[low_cells]);
-    for (Key l = 0; l < low_.size(); ++l) {
-      // With high = 0 the first n-8 cells hold 1..n-8 in order and the rest the pattern of
-      // the last 8 over n-7..n, so value v sits at index v-1 of a high row.
-      const MagicState pattern = decode_by_division(l);
-      Row& order = low_[l];
-      order.fill(0x80);  // pshufb writes 0 for indices with the top bit set: cells past n
-      for (int i = 0; i < n_; ++i) order[i] = static_cast<std::uint8_t>(pattern.cells[i] - 1);
+    Row order;
+    order.fill(0x80);  // pshufb writes 0 for indices with the top bit set: cells past n
+    for (int i = 0; i < n_; ++i) order[i] = static_cast<std::uint8_t>(i);
+    std::array<int, kLowCells> tail{};
+    std::copy_n(order.begin() + (n_ - low_cells), low_cells, tail.begin());
+    for (Row& row : low_) {
+      row = order;
+      for (int i = 0; i < low_cells; ++i) row[n_ - low_cells + i] = static_cast<std::uint8_t>(tail[i]);
+      std::next_permutation(tail.begin(), tail.begin() + low_cells);
     }
   }
 
