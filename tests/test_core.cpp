@@ -84,6 +84,13 @@ TEST(ZeroedPages, ZerosAlignedForHugePagesAndMovedWhole) {
   EXPECT_EQ(moved.data()[bytes - 1], 0xAB);
   moved = std::move(small);
   EXPECT_EQ(moved.data()[4999], 7);
+  // Below one huge page but touched all over: aligned too, so one huge page can hold it.
+  const std::size_t part = ZeroedPages::kSmallestHuge + 4096;
+  ZeroedPages smaller(part, true);
+  ASSERT_TRUE(smaller);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(smaller.data()) % ZeroedPages::kHugePage, 0u);
+  EXPECT_TRUE(std::all_of(smaller.data(), smaller.data() + part, [](std::uint8_t b) { return b == 0; }));
+  smaller.data()[part - 1] = 1;
 }
 
 TEST(TwoBitCells, CodesClaimsAndRetirement) {
