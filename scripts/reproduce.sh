@@ -135,25 +135,34 @@ bench() {  # output file, round, extra flags...
 }
 cases() { /usr/bin/python3 -c 'import json, sys; print(len({b["run_name"] for b in json.load(open(sys.argv[1]))["benchmarks"]}))' "$1"; }
 
-echo "== round 1: every case, 5 repetitions in random order -> $final/bench.json"
 t0=$(date +%s)
+# A filter may name only whole-process, judge or peer cases: then there is no benchmark round
+# (and no bench.json), rather than an empty benchmark file the report cannot read.
 # shellcheck disable=SC2086
-bench "$run/bench.json" 1 $bench_flags ${filter:+"--benchmark_filter=$filter"}
-manifest --append rounds="{\"repetitions\": 5, \"cases\": $(cases "$run/bench.json"), \"seconds\": $(($(date +%s) - t0))}"
+listed=$(build/release/bench/bench_search $full ${threads:+--threads=$threads} --benchmark_list_tests \
+  ${filter:+"--benchmark_filter=$filter"} 2>/dev/null)
+if [[ -z "$listed" ]]; then
+  echo "== no benchmark matches the filter: no benchmark rounds"
+else
+  echo "== round 1: every case, 5 repetitions in random order -> $final/bench.json"
+  # shellcheck disable=SC2086
+  bench "$run/bench.json" 1 $bench_flags ${filter:+"--benchmark_filter=$filter"}
+  manifest --append rounds="{\"repetitions\": 5, \"cases\": $(cases "$run/bench.json"), \"seconds\": $(($(date +%s) - t0))}"
 
-# Round 2 gets what the plan leaves after round 1 and a reserve for the whole-process runs
-# and the judges (about a minute on 2 cores).
-elapsed=$(($(date +%s) - t0))
-budget=$((18 * 60 - elapsed - 90))
-((budget < 60)) && budget=60
-((budget > 300)) && budget=300
-noisy=$(/usr/bin/python3 scripts/report.py noisy "$run/bench.json" "$budget" 10)
-if [[ -n "$noisy" ]]; then
-  echo "== round 2: 10 more repetitions of the cases whose CV was above 5% -> $final/bench-round2.json"
-  t1=$(date +%s)
-  bench "$run/bench-round2.json" 2 --benchmark_repetitions=10 --benchmark_enable_random_interleaving=true \
-    --benchmark_min_time=0.05 --benchmark_filter="$noisy"
-  manifest --append rounds="{\"repetitions\": 10, \"cases\": $(cases "$run/bench-round2.json"), \"seconds\": $(($(date +%s) - t1)), \"why\": \"CV above 5% in round 1\"}"
+  # Round 2 gets what the plan leaves after round 1 and a reserve for the whole-process runs
+  # and the judges (about a minute on 2 cores).
+  elapsed=$(($(date +%s) - t0))
+  budget=$((18 * 60 - elapsed - 90))
+  ((budget < 60)) && budget=60
+  ((budget > 300)) && budget=300
+  noisy=$(/usr/bin/python3 scripts/report.py noisy "$run/bench.json" "$budget" 10)
+  if [[ -n "$noisy" ]]; then
+    echo "== round 2: 10 more repetitions of the cases whose CV was above 5% -> $final/bench-round2.json"
+    t1=$(date +%s)
+    bench "$run/bench-round2.json" 2 --benchmark_repetitions=10 --benchmark_enable_random_interleaving=true \
+      --benchmark_min_time=0.05 --benchmark_filter="$noisy"
+    manifest --append rounds="{\"repetitions\": 10, \"cases\": $(cases "$run/bench-round2.json"), \"seconds\": $(($(date +%s) - t1)), \"why\": \"CV above 5% in round 1\"}"
+  fi
 fi
 
 echo "== whole-process runs -> $final/scale.json"
