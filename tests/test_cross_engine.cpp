@@ -172,7 +172,9 @@ TEST_P(CrossEngine, AgreesWithTheReferenceOnEveryAnswer) {
     if (info.any_optimal_path) {
       ASSERT_EQ(r.found ? static_cast<int>(r.path.size()) : -1, ref.paths[i] == "-" ? -1 : static_cast<int>(ref.paths[i].size()))
           << "target " << ref.targets[i];
-      if (r.found) ASSERT_EQ(solver->puzzle().follow(r.path), solver->puzzle().normalize_state(ref.targets[i])) << r.path;
+      if (r.found) {
+        ASSERT_EQ(solver->puzzle().follow(r.path), solver->puzzle().normalize_state(ref.targets[i])) << r.path;
+      }
       continue;
     }
     ASSERT_EQ(r.found ? r.path : "-", ref.paths[i]) << "target " << ref.targets[i];

@@ -22,7 +22,7 @@ COPIED = ["reproduce.sh", "report.py", "reporting", "run_manifest.py", "machine_
           "process_runner.py", "peer_runs.py", "out_of_core_projection.py"]
 
 # bench_search: three cases, the first noisy; --benchmark_filter, --benchmark_repetitions,
-# --benchmark_out and --benchmark_context as the library reads them.
+# --benchmark_out, --benchmark_context and --benchmark_list_tests as the library reads them.
 BENCH_SEARCH = r'''#!/usr/bin/python3
 import json, re, sys
 opts = {"filter": "", "reps": 1, "out": None, "context": {}}
@@ -32,8 +32,12 @@ for a in sys.argv[1:]:
     elif a.startswith("--benchmark_out="): opts["out"] = a.split("=", 1)[1]
     elif a.startswith("--benchmark_context="):
         k, v = a.split("=", 1)[1].split("=", 1); opts["context"][k] = v
+    elif a == "--benchmark_list_tests": opts["list"] = True
 cases = {"bfs/ring/cantor/msquare-2x3/threads:1": [20.0, 30.0], "bfs/parallel/cantor/msquare-2x3/threads:2/real_time": [15.0, 15.1],
          "bfs/ring/cantor/msquare-2x4/threads:1": [900.0, 901.0]}
+if opts.get("list"):
+    print("\n".join(name for name in cases if re.search(opts["filter"], name)))
+    sys.exit(0)
 out = []
 for name, (a, b) in cases.items():
     if not re.search(opts["filter"], name):
@@ -141,6 +145,21 @@ class Reproduce(unittest.TestCase):
         self.assertIn("15 (2 rounds)", report)
         self.assertNotIn("msquare-2x4", report)
         self.assertNotIn("Uncommitted", report)
+
+    def test_a_filter_that_selects_no_benchmark_runs_the_other_parts_alone(self):
+        proc = self.reproduce("--filter", "msquare-2x5 first run")
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        self.assertIn("no benchmark matches the filter", proc.stdout)
+        (folder,) = self.runs()
+        self.assertFalse(glob.glob(os.path.join(folder, "bench*.json")))
+        for name in ("scale.json", "judges.json", "run.json", "report.md"):
+            self.assertTrue(os.path.exists(os.path.join(folder, name)), name)
+        with open(os.path.join(folder, "run.json")) as f:
+            self.assertTrue(json.load(f)["complete"])
+        with open(os.path.join(folder, "report.md")) as f:
+            self.assertIn("whole-process only", f.read())
+        with open(self.readme) as f:
+            self.assertEqual(f.read(), "an earlier page\n")
 
     def test_a_dirty_tree_is_refused_unless_allowed_and_then_marked(self):
         with open(os.path.join(self.repo, "scripts", "deps.sh"), "a") as f:
