@@ -39,8 +39,7 @@ class TwoBitCells {
   // which threads fault the pages in. Every access goes through std::atomic_ref.
   explicit TwoBitCells(Key bound)
       : bound_(bound), words_((bound + kCellsPerWord - 1) / kCellsPerWord),
-        pages_(allocate(words_)),
-        cells_(reinterpret_cast<std::uint64_t*>(pages_.data())) {}
+        pages_(allocate(words_)) {}
   // Zero-fills words [begin, end) (called in parallel so pages fault in on every thread);
   // the cells past the bound in the last word become done, so scans never see them.
   void clear(std::uint64_t begin, std::uint64_t end) {
@@ -54,10 +53,10 @@ class TwoBitCells {
   std::uint64_t words() const { return words_; }
   // The words as bytes, for saving cells to a file and loading them back (out-of-core
   // searches); only while no thread works on the cells.
-  char* raw_bytes() { return reinterpret_cast<char*>(cells_); }
+  char* raw_bytes() { return reinterpret_cast<char*>(pages_.data()); }
   std::uint64_t bytes() const { return words_ * sizeof(std::uint64_t); }
   std::uint64_t word(std::uint64_t w) const { return at(w).load(std::memory_order_relaxed); }
-  const void* address_of(Key k) const { return &cells_[k / kCellsPerWord]; }
+  const void* address_of(Key k) const { return &cells()[k / kCellsPerWord]; }
 
   // Low-bit mask of the cells of word value v that hold `code`.
   static std::uint64_t cells_with(std::uint64_t v, unsigned code) {
@@ -120,7 +119,7 @@ class TwoBitCells {
   // that `code` includes); concurrent claims of other cells in the word are kept.
   void mark(std::uint64_t w, std::uint64_t low_bit_mask, unsigned code) {
     if (!low_bit_mask) return;
-    if (single_writer_) cells_[w] |= low_bit_mask * code;
+    if (single_writer_) cells()[w] |= low_bit_mask * code;
     else at(w).fetch_or(low_bit_mask * code, std::memory_order_relaxed);
   }
   // The same for the one cell of key k.
@@ -153,7 +152,7 @@ class TwoBitCells {
   bool take(Key k, unsigned code) {
     const std::uint64_t bit = std::uint64_t{1} << (shift(k) + (code >> 1));  // code 1: the low bit; 2: the high one
     if (single_writer_) {
-      std::uint64_t& word = cells_[k / kCellsPerWord];
+      std::uint64_t& word = cells()[k / kCellsPerWord];
       const bool was_clear = (word & bit) == 0;
       word |= bit;
       return was_clear;
@@ -161,7 +160,8 @@ class TwoBitCells {
     return (at(k / kCellsPerWord).fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
   }
   static unsigned shift(Key k) { return static_cast<unsigned>(k % kCellsPerWord) * 2; }
-  std::atomic_ref<std::uint64_t> at(std::uint64_t w) const { return std::atomic_ref<std::uint64_t>(cells_[w]); }
+  std::uint64_t* cells() const { return reinterpret_cast<std::uint64_t*>(pages_.data()); }
+  std::atomic_ref<std::uint64_t> at(std::uint64_t w) const { return std::atomic_ref<std::uint64_t>(cells()[w]); }
 
   // Every level scans the whole table, so it is touched all over: from the kernel in huge
   // pages (ZeroedPages), which also keeps a level's claims all over gigabytes of cells from
@@ -174,8 +174,7 @@ class TwoBitCells {
 
   Key bound_;
   std::uint64_t words_;
-  ZeroedPages pages_;
-  std::uint64_t* cells_;
+  ZeroedPages pages_;  // the words
   bool single_writer_ = false;
 };
 

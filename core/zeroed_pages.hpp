@@ -29,19 +29,13 @@ class ZeroedPages {
   static constexpr std::size_t kHugePage = std::size_t{2} << 20;
   static constexpr std::size_t kSmallestHuge = kHugePage / 8;
 
-  // Asks for huge pages over `bytes` from `aligned` (2 MiB aligned), rounded up to whole
-  // huge pages. Advice only: where the kernel does not take it the pages stay small.
-  static void advise_huge(void* aligned, std::size_t bytes) {
-    madvise(aligned, (bytes + kHugePage - 1) / kHugePage * kHugePage, MADV_HUGEPAGE);
-  }
-
   ZeroedPages() = default;
   // `bytes` of zeros; empty (data() null) where the address space has no room for them.
   ZeroedPages(std::size_t bytes, bool touched_all_over) {
     if (bytes == 0) return;
     const bool huge = touched_all_over && bytes >= kSmallestHuge;
     // Room to start at a 2 MiB boundary and end at one: the advice covers whole huge pages.
-    mapped_ = huge ? (bytes + kHugePage - 1) / kHugePage * kHugePage + kHugePage : bytes;
+    mapped_ = huge ? whole_huge_pages(bytes) + kHugePage : bytes;
     void* p = mmap(nullptr, mapped_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) {
       mapped_ = 0;
@@ -52,7 +46,8 @@ class ZeroedPages {
     if (huge) {
       const auto address = reinterpret_cast<std::uintptr_t>(base_);
       data_ = base_ + ((kHugePage - address % kHugePage) % kHugePage);
-      advise_huge(data_, bytes);
+      // Advice only: where the kernel does not take it the pages stay small.
+      madvise(data_, whole_huge_pages(bytes), MADV_HUGEPAGE);
     }
   }
   ZeroedPages(ZeroedPages&& other) noexcept
@@ -74,6 +69,7 @@ class ZeroedPages {
   explicit operator bool() const { return data_ != nullptr; }
 
  private:
+  static std::size_t whole_huge_pages(std::size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
   void release() {
     if (base_) munmap(base_, mapped_);
     base_ = data_ = nullptr;

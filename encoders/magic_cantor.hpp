@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <numeric>
 #include <vector>
 
 #include "core/concepts.hpp"
@@ -120,7 +121,7 @@ class MagicCantor {
     order.fill(0x80);  // pshufb writes 0 for indices with the top bit set: cells past n
     for (int i = 0; i < n_; ++i) order[i] = static_cast<std::uint8_t>(i);
     std::array<int, kLowCells> tail{};
-    std::copy_n(order.begin() + (n_ - low_cells), low_cells, tail.begin());
+    std::iota(tail.begin(), tail.begin() + low_cells, n_ - low_cells);
     for (Row& row : low_) {
       row = order;
       for (int i = 0; i < low_cells; ++i) row[n_ - low_cells + i] = static_cast<std::uint8_t>(tail[i]);
