@@ -15,14 +15,15 @@
 // Optional:
 // * estimate_after(parent, parent_h, move, child): the same value as estimate(child),
 //   computed from the parent's (a tile's Manhattan distance changes by one move's worth);
-// * children_within(parent, parent_h, room, visit) -> ChildScan: the moves whose child's
-//   estimate can be at most `room`, as visit(move, child_h) in move order, each estimated
-//   before its child is made and without looking at the others (see scan_children; a
-//   60-pancake flip costs more than its gap count);
+// * children_within(parent, parent_h, room) -> ChildMoves, with estimate_move(parent,
+//   parent_h, move): the moves whose child's estimate can be at most `room`, as a set of
+//   move numbers found without making a child (a 60-pancake flip costs more than its gap
+//   count), and estimate_move gives each one's estimate from the parent (see scan_children);
 // * kConsistent = true: h(s) <= 1 + h(t) for every move s -> t (tests check it);
 // * build_note(): how it was built, for the result ("loaded from <cache file>").
 #pragma once
 
+#include <bit>
 #include <climits>
 #include <concepts>
 #include <cstdint>
@@ -60,20 +61,31 @@ struct ChildScan {
   int floor = INT_MAX;
 };
 
+// What a heuristic's children_within lists: the moves whose child's estimate fits the room,
+// as a set of move numbers (bit m: move m; puzzles of at most 64 moves), and a lower bound
+// on the estimates of the others (INT_MAX: there are none).
+struct ChildMoves {
+  std::uint64_t moves = 0;
+  int floor = INT_MAX;
+};
+
 // The children of s a depth-first search under a bound needs, in move order: visit(m,
-// child_h) for each move m not skipped (skip(m): the engine's pruning) whose estimate was
-// taken, with `child` made where child_h <= room (the bound's room below s). Where the
-// heuristic lists the moves itself (children_within: the pancake gap's at most two
-// gap-closing flips when room = h - 1), only the children within `room` are made.
+// child_h) for each move m not skipped (skip(m): the engine's pruning), with `child` made.
+// Where the heuristic lists the moves itself (children_within: the pancake gap's at most two
+// gap-closing flips when room = h - 1), only the children within `room` are made and
+// visited, and the floor covers the rest; else every child is made and visited.
 template <class P, class H, class Skip, class Visit>
 ChildScan scan_children(const P& puzzle, const H& h, const typename P::State& s, int h_s, int room,
                         typename P::State& child, Skip&& skip, Visit&& visit) {
-  if constexpr (requires { h.children_within(s, h_s, room, [](int, int) { return false; }); }) {
-    return h.children_within(s, h_s, room, [&](int m, int hc) {
-      if (skip(m)) return false;
-      if (hc <= room) puzzle.apply(s, m, child);
-      return visit(m, hc);
-    });
+  if constexpr (requires { h.children_within(s, h_s, room); }) {
+    const ChildMoves within = h.children_within(s, h_s, room);
+    for (std::uint64_t moves = within.moves; moves != 0; moves &= moves - 1) {
+      const int m = std::countr_zero(moves);
+      if (skip(m)) continue;
+      puzzle.apply(s, m, child);
+      if (visit(m, h.estimate_move(s, h_s, m))) return {true, INT_MAX};
+    }
+    return {false, within.floor};
   } else {
     for (int m = 0, moves = puzzle.move_count(); m < moves; ++m) {
       if (skip(m)) continue;

@@ -30,6 +30,9 @@
 #include "core/heuristic.hpp"
 #include "core/search_options.hpp"
 #include "puzzles/pancake_stack.hpp"
+#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
+#include <immintrin.h>
+#endif
 
 namespace searchbench {
 
@@ -50,6 +53,13 @@ class PancakeGap {
       pancake_[i] = target.cells[i];
       sorted_target_ = sorted_target_ && target.cells[i] == i;
     }
+    in_stack_ = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
+#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
+    alignas(64) std::array<std::uint8_t, 64> next{};
+    for (int i = 0; i < 64; ++i) next[i] = static_cast<std::uint8_t>(i < 63 ? i + 1 : 63);
+    next_position_ = _mm512_load_si512(next.data());
+    above_bottom_ = in_stack_ >> 1;
+#endif
   }
 
   int estimate(const State& s) const {
@@ -75,25 +85,50 @@ class PancakeGap {
   // the top one and the pair at k-1, k was a gap, so at most two flips, found from where
   // the top's two neighbours lie. Every other flip keeps h or raises it: the floor of those
   // not looked at is h. With more room every flip is looked at.
-  template <class Visit>
-  ChildScan children_within(const State& s, int h, int room, Visit&& visit) const {
+  ChildMoves children_within(const State& s, int h, int room) const {
     if (room >= h) {
-      for (int m = 0; m + 1 < n_; ++m)
-        if (visit(m, estimate_move(s, h, m))) return {true, INT_MAX};
-      return {};
+      ChildMoves out;
+      for (int m = 0; m + 1 < n_; ++m) {
+        const int hc = estimate_move(s, h, m);
+        if (hc <= room) out.moves |= std::uint64_t{1} << m;
+        else out.floor = std::min(out.floor, hc);
+      }
+      return out;
     }
-    if (room < h - 1) return {false, h - 1};  // no flip closes more than one gap
+    if (room < h - 1) return {0, h - 1};  // no flip closes more than one gap
+    return {closing_flips(s), h};
+  }
+
+  // The flips that close a gap, as a move set: flip k (move k-2) where the pancake at k is a
+  // target neighbour of the top one (k = N: the top is the largest, the plate below it) and
+  // the pair at k-1, k is a gap.
+  std::uint64_t closing_flips(const State& s) const {
     const int top = label(s.cells[0]);
-    int closing[2], count = 0;
+    // Move k-2 for the plate: the top is the largest pancake.
+    const std::uint64_t onto_plate = top + 1 == n_ ? std::uint64_t{1} << (n_ - 2) : 0;
+#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
+    // The whole stack at once, without a branch: its gaps and where the top's neighbours lie
+    // are two masks over the positions.
+    const __m512i stack = _mm512_loadu_si512(s.cells.data());
+    const __m512i labels = sorted_target_ ? stack : _mm512_permutexvar_epi8(stack, _mm512_loadu_si512(label_.data()));
+    const __m512i below = _mm512_mask_permutexvar_epi8(_mm512_set1_epi8(static_cast<char>(n_)), above_bottom_, next_position_, labels);
+    const __m512i step = _mm512_sub_epi8(labels, below);
+    const std::uint64_t gaps =
+        ~(_mm512_cmpeq_epi8_mask(step, _mm512_set1_epi8(1)) | _mm512_cmpeq_epi8_mask(step, _mm512_set1_epi8(-1))) & in_stack_;
+    const std::uint64_t beside = (_mm512_cmpeq_epi8_mask(labels, _mm512_set1_epi8(static_cast<char>(top - 1))) |
+                                  _mm512_cmpeq_epi8_mask(labels, _mm512_set1_epi8(static_cast<char>(top + 1)))) &
+                                 in_stack_;
+    // Bit k of beside and bit k-1 of gaps make move k-2; k < 2 is no flip.
+    return ((beside >> 2) | onto_plate) & (gaps >> 1);
+#else
+    std::uint64_t closing = onto_plate && is_gap(label(s.cells[n_ - 1]), n_) ? onto_plate : 0;
     for (const int neighbour : {top - 1, top + 1}) {
-      if (neighbour < 0) continue;
-      const int k = neighbour == n_ ? n_ : stack_.position_of(s, pancake(neighbour));
-      if (k >= 2 && is_gap(label(s.cells[k - 1]), neighbour)) closing[count++] = k - 2;
+      if (neighbour < 0 || neighbour == n_) continue;
+      const int k = stack_.position_of(s, pancake(neighbour));
+      if (k >= 2 && is_gap(label(s.cells[k - 1]), neighbour)) closing |= std::uint64_t{1} << (k - 2);
     }
-    if (count == 2 && closing[0] > closing[1]) std::swap(closing[0], closing[1]);
-    for (int i = 0; i < count; ++i)
-      if (visit(closing[i], h - 1)) return {true, INT_MAX};
-    return {false, h};
+    return closing;
+#endif
   }
 
   std::uint64_t bytes() const { return sizeof(label_) + sizeof(pancake_); }
@@ -110,6 +145,11 @@ class PancakeGap {
   std::array<std::uint8_t, PancakeState::kCapacity> label_{};    // size-1 -> its position in the target
   std::array<std::uint8_t, PancakeState::kCapacity> pancake_{};  // position in the target -> size-1
   bool sorted_target_ = true;                                      // the target is 1..N from the top
+  std::uint64_t in_stack_ = 0;                                     // positions 0..N-1
+#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
+  __m512i next_position_{};   // byte i: i + 1 (the pancake below position i)
+  __mmask64 above_bottom_{};  // positions 0..N-2: the bottom one has the plate below it
+#endif
 };
 
 }  // namespace searchbench
