@@ -110,7 +110,7 @@ class PancakeGap {
     // The whole stack at once, without a branch: its gaps and where the top's neighbours lie
     // are two masks over the positions.
     const __m512i stack = _mm512_loadu_si512(s.cells.data());
-    const __m512i labels = sorted_target_ ? stack : _mm512_permutexvar_epi8(stack, _mm512_loadu_si512(label_.data()));
+    const __m512i labels = sorted_target_ ? stack : _mm512_maskz_permutexvar_epi8(in_stack_, stack, _mm512_loadu_si512(label_.data()));
     const __m512i below = _mm512_mask_permutexvar_epi8(_mm512_set1_epi8(static_cast<char>(n_)), above_bottom_, next_position_, labels);
     const __m512i step = _mm512_sub_epi8(labels, below);
     const std::uint64_t gaps =

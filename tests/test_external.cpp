@@ -91,8 +91,11 @@ TEST_P(ExternalCounts, MatchTheParallelEngine) {
     EXPECT_EQ(r.depth_counts, facts::kSicily1515Depths);
   }
   EXPECT_EQ(r.expanded, r.states());
-  if (k.seed_keys) EXPECT_GT(r.out_of_core->bytes_written, 0u);
-  else EXPECT_EQ(r.out_of_core->bytes_written, 0u) << "the whole search fits the memory limit: no cells are written";
+  if (k.seed_keys) {
+    EXPECT_GT(r.out_of_core->bytes_written, 0u);
+  } else {
+    EXPECT_EQ(r.out_of_core->bytes_written, 0u) << "the whole search fits the memory limit: no cells are written";
+  }
   EXPECT_EQ(r.out_of_core->resumed_from, -1);
 }
 

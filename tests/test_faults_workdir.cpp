@@ -191,7 +191,9 @@ TEST(WorkFolderFaults, EveryFileDeletedTruncatedAlteredOrLinkedIsRefusedOrHarmle
         // A link is never followed, whichever file it replaces.
         if (std::string(damage) == "link") expect_refusal(o, "symbolic link", what);
         // Altered data never passes as a run's state.
-        if (std::string(damage) == "flip" && o.status != 0) EXPECT_NE(o.err.find("damaged work folder"), std::string::npos) << what << ": " << o.err;
+        if (std::string(damage) == "flip" && o.status != 0) {
+          EXPECT_NE(o.err.find("damaged work folder"), std::string::npos) << what << ": " << o.err;
+        }
         EXPECT_EQ(read_file(foreign), foreign_bytes) << what << " changed a file outside the folder";
         fs::remove_all(folder);
       }
@@ -354,7 +356,9 @@ TEST(WorkFolderFaults, TwoRunsOnOneFolderNeverShareIt) {
   for (int trial = 0; trial < 6; ++trial) {
     const std::string folder = scratch / ("shared-" + std::to_string(trial));
     const bool resume = trial % 2 == 1;
-    if (resume) ASSERT_EQ(run(external_args(folder) + " --max-depth 6").status, 0);
+    if (resume) {
+      ASSERT_EQ(run(external_args(folder) + " --max-depth 6").status, 0);
+    }
     const std::string args = external_args(folder) + (resume ? " --resume" : "");
     const std::string base = scratch / ("out-" + std::to_string(trial));
     const auto cmd = [&](int i) {
@@ -474,7 +478,9 @@ TEST(WorkFolderFaults, TheStatedMinimumMemoryRuns) {
       const std::string args = std::string("run --puzzle ") + puzzle + " --engine external --threads 2 --quiet --json --max-depth 3 --max-memory ";
       const Outcome o = run(args + memory);
       const std::string what = std::string(puzzle) + " " + memory;
-      if (std::string(puzzle) == "msquare" && std::string(memory) == "28k") EXPECT_EQ(o.status, 0) << what << ": " << o.err;
+      if (std::string(puzzle) == "msquare" && std::string(memory) == "28k") {
+        EXPECT_EQ(o.status, 0) << what << ": " << o.err;
+      }
       if (o.status == 0) continue;
       expect_refusal(o, "too small", what);
       const auto at = o.err.find("at least ");
