@@ -54,12 +54,6 @@ class PancakeGap {
       sorted_target_ = sorted_target_ && target.cells[i] == i;
     }
     in_stack_ = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
-#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
-    alignas(64) std::array<std::uint8_t, 64> next{};
-    for (int i = 0; i < 64; ++i) next[i] = static_cast<std::uint8_t>(i < 63 ? i + 1 : 63);
-    next_position_ = _mm512_load_si512(next.data());
-    above_bottom_ = in_stack_ >> 1;
-#endif
   }
 
   int estimate(const State& s) const {
@@ -111,7 +105,10 @@ class PancakeGap {
     // are two masks over the positions.
     const __m512i stack = _mm512_loadu_si512(s.cells.data());
     const __m512i labels = sorted_target_ ? stack : _mm512_maskz_permutexvar_epi8(in_stack_, stack, _mm512_loadu_si512(label_.data()));
-    const __m512i below = _mm512_mask_permutexvar_epi8(_mm512_set1_epi8(static_cast<char>(n_)), above_bottom_, next_position_, labels);
+    // Byte i of `below` is the label under position i: the next one's, the plate's (N) under
+    // the bottom pancake (positions 0..N-2 read their successor).
+    const __m512i below = _mm512_mask_permutexvar_epi8(_mm512_set1_epi8(static_cast<char>(n_)), in_stack_ >> 1,
+                                                       _mm512_loadu_si512(kNextPosition.data()), labels);
     const __m512i step = _mm512_sub_epi8(labels, below);
     const std::uint64_t gaps =
         ~(_mm512_cmpeq_epi8_mask(step, _mm512_set1_epi8(1)) | _mm512_cmpeq_epi8_mask(step, _mm512_set1_epi8(-1))) & in_stack_;
@@ -146,10 +143,12 @@ class PancakeGap {
   std::array<std::uint8_t, PancakeState::kCapacity> pancake_{};  // position in the target -> size-1
   bool sorted_target_ = true;                                      // the target is 1..N from the top
   std::uint64_t in_stack_ = 0;                                     // positions 0..N-1
-#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
-  __m512i next_position_{};   // byte i: i + 1 (the pancake below position i)
-  __mmask64 above_bottom_{};  // positions 0..N-2: the bottom one has the plate below it
-#endif
+  // Byte i: i + 1, the position below i (63 for the last byte, which no stack reads).
+  static constexpr std::array<std::uint8_t, 64> kNextPosition = [] {
+    std::array<std::uint8_t, 64> next{};
+    for (int i = 0; i < 64; ++i) next[i] = static_cast<std::uint8_t>(i < 63 ? i + 1 : 63);
+    return next;
+  }();
 };
 
 }  // namespace searchbench

@@ -123,9 +123,12 @@ compiler=$(c++ --version | head -1)
 tbb=$(dpkg-query -W -f='${Version}' libtbb-dev 2>/dev/null || echo unknown)
 gbench=$(dpkg-query -W -f='${Version}' libbenchmark-dev 2>/dev/null || echo unknown)
 mapfile -t machine < <(/usr/bin/python3 scripts/machine_info.py --benchmark-context)
+bench_search() {  # bench_search with the run's choice of cases (--full, --threads), then "$@"
+  build/release/bench/bench_search $full ${threads:+--threads=$threads} "$@"
+}
 bench() {  # output file, round, extra flags...
   local out=$1 round=$2; shift 2
-  build/release/bench/bench_search $full ${threads:+--threads=$threads} "$@" \
+  bench_search "$@" \
     --benchmark_out="$out" --benchmark_out_format=json \
     --benchmark_context=git_revision="${revision}${dirty}" --benchmark_context=compiler="$compiler" \
     --benchmark_context=onetbb="$tbb" --benchmark_context=google_benchmark="$gbench" "${machine[@]}" \
@@ -139,8 +142,7 @@ t0=$(date +%s)
 # A filter may name only whole-process, judge or peer cases: then there is no benchmark round
 # (and no bench.json), rather than an empty benchmark file the report cannot read.
 # shellcheck disable=SC2086
-listed=$(build/release/bench/bench_search $full ${threads:+--threads=$threads} --benchmark_list_tests \
-  ${filter:+"--benchmark_filter=$filter"} 2>/dev/null)
+listed=$(bench_search --benchmark_list_tests ${filter:+"--benchmark_filter=$filter"} 2>/dev/null)
 if [[ -z "$listed" ]]; then
   echo "== no benchmark matches the filter: no benchmark rounds"
 else
