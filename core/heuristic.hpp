@@ -19,6 +19,12 @@
 //   parent_h, move): the moves whose child's estimate can be at most `room`, as a set of
 //   move numbers found without making a child (a 60-pancake flip costs more than its gap
 //   count), and estimate_move gives each one's estimate from the parent (see scan_children);
+// * complete_tight(state, h) -> TightCompletion: at a node whose f equals the bound (room
+//   h - 1), where every move changes h by at most one and h is 0 at the target only, a path
+//   within the bound must lower h by one at every move. A heuristic that answers "is there
+//   such a path" faster than a depth-first pass over those moves (the pancake gap's, from
+//   either end of the path) gives the answer and the lexicographically smallest such path;
+//   IDA* then hands it every such node;
 // * kConsistent = true: h(s) <= 1 + h(t) for every move s -> t (tests check it);
 // * build_note(): how it was built, for the result ("loaded from <cache file>").
 #pragma once
@@ -29,6 +35,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/concepts.hpp"
 #include "core/search_options.hpp"
@@ -67,6 +74,14 @@ struct ChildScan {
 struct ChildMoves {
   std::uint64_t moves = 0;
   int floor = INT_MAX;
+};
+
+// What complete_tight answers: whether the node has a path that lowers h by one at every
+// move, its moves (the lexicographically smallest such path) if so, and the work done.
+struct TightCompletion {
+  bool found = false;
+  std::vector<int> moves;
+  std::uint64_t expanded = 0, generated = 0;
 };
 
 // The children of s a depth-first search under a bound needs, in move order: visit(m,

@@ -14,6 +14,10 @@
 // * The heuristic is asked once per generated child, through estimate_after where it keeps
 //   its value incrementally (a tile's Manhattan distance changes by one move's worth), or
 //   through children_within before the child is made, so a child beyond the bound never is.
+// * A node whose f equals the bound can reach the target within it only by moves that each
+//   lower h by one. Where the heuristic decides that faster than this search would
+//   (complete_tight: the pancake gap's, from both ends of the path), the node is handed to
+//   it whole, and its answer is this search's: the same smallest path, or none.
 // * In parallel, each iteration first lists the nodes at a split depth (every node whose
 //   f fits the bound, in depth-first order, which is the lexicographic order of their
 //   paths) and searches below them as oneTBB tasks. The solution is the one of the first
@@ -119,7 +123,8 @@ class IdaStar {
   }
 
   // One depth-first search under `bound`, from one node. `stop()` is asked every few
-  // thousand nodes; when it says so the search unwinds without a solution.
+  // thousand nodes and before each completion; when it says so the search unwinds without a
+  // solution.
   template <class H, class Stop>
   struct Dive {
     const P& puzzle;
@@ -146,10 +151,13 @@ class IdaStar {
         out.path.assign(trail, 0, static_cast<std::size_t>(g - first_g));
         return true;
       }
+      const int room = bound - g - 1;
+      if constexpr (requires { heuristic.complete_tight(s, h); }) {
+        if (room == h - 1) return complete(s, g, h);
+      }
       if ((++out.expanded % kStopCheckEvery) == 0 && stop()) stopped = true;
       if (stopped) return false;
       State child;
-      const int room = bound - g - 1;
       const ChildScan scan = scan_children(
           puzzle, heuristic, s, h, room, child,
           [&](int m) { return skipped(puzzle, last, run, m); },
@@ -164,6 +172,27 @@ class IdaStar {
           });
       if (scan.floor != INT_MAX) out.next_bound = std::min(out.next_bound, g + 1 + scan.floor);
       return scan.stopped && !stopped;
+    }
+
+    // A node whose f is the bound: the heuristic says whether a path lowers h at every move
+    // to the target, and gives the smallest. Else every child's f is past the bound, by
+    // one at least.
+    bool complete(const State& s, int g, int h) {
+      if (stopped || stop()) {
+        stopped = true;
+        return false;
+      }
+      const TightCompletion done = heuristic.complete_tight(s, h);
+      out.expanded += done.expanded;
+      out.generated += done.generated;
+      if (!done.found) {
+        out.next_bound = std::min(out.next_bound, g + 1 + h);
+        return false;
+      }
+      out.found = true;
+      out.path.assign(trail, 0, static_cast<std::size_t>(g - first_g));
+      for (const int m : done.moves) out.path += puzzle.move_name(m);
+      return true;
     }
   };
   template <class H, class Stop>

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
@@ -47,10 +48,9 @@ class PancakeGap {
 
   static std::string fits(const PancakeStack&) { return {}; }
 
-  PancakeGap(const PancakeStack& puzzle, const State& target, const Options&, const SearchOptions&) : stack_(puzzle), n_(puzzle.cells()) {
+  PancakeGap(const PancakeStack& puzzle, const State& target, const Options&, const SearchOptions&) : n_(puzzle.cells()) {
     for (int i = 0; i < n_; ++i) {
       label_[target.cells[i]] = static_cast<std::uint8_t>(i);
-      pancake_[i] = target.cells[i];
       sorted_target_ = sorted_target_ && target.cells[i] == i;
     }
     in_stack_ = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
@@ -93,18 +93,123 @@ class PancakeGap {
     return {closing_flips(s), h};
   }
 
-  // The flips that close a gap, as a move set: flip k (move k-2) where the pancake at k is a
-  // target neighbour of the top one (k = N: the top is the largest, the plate below it) and
-  // the pair at k-1, k is a gap.
-  std::uint64_t closing_flips(const State& s) const {
-    const int top = label(s.cells[0]);
+  // The flips that close a gap, as a move set.
+  std::uint64_t closing_flips(const State& s) const { return closing_of(labels_of(s)); }
+
+  // A node with no room to spare (room = h - 1) has a path within the bound only if each of
+  // its h flips closes a gap, and whether it has one is NP-hard to decide in general
+  // (Bulteau, Fertin and Rusu, "Pancake flipping is hard", 2015): IDA* on random stacks
+  // spends nearly all its nodes below such nodes. Two facts make the question cheaper than
+  // a depth-first pass over the closing flips.
+  // * A stack and its inverse (the positions of the labels, read as a stack) have the same
+  //   gaps, counted as here (with the plate) and the same distance to the target, since the
+  //   flips that sort one, taken backwards, sort the other. A closing flip of the inverse is
+  //   the last flip of a path of the stack: flipping the inverse's top k relabels the stack
+  //   (label j < k becomes k-1-j).
+  // * So at each node the search may continue from either end: it is over as soon as
+  //   either end has no closing flip, and it follows the end with fewer (at most two each).
+  // The answer is the same as the forward pass's; the path is then walked forward, flip by
+  // flip in move order, each child asked the same question, so it is the lexicographically
+  // smallest one.
+  TightCompletion complete_tight(const State& s, int h) const {
+    TightCompletion out;
+    Labels forward = labels_of(s), backward = inverse_of(forward);
+    if (!tight_solvable(forward, backward, h, out)) return out;
+    out.found = true;
+    for (int left = h; left > 0; --left) {
+      for (std::uint64_t moves = closing_of(forward); moves != 0; moves &= moves - 1) {
+        const int m = std::countr_zero(moves);
+        const Labels next = flipped(forward, m), next_backward = relabelled(backward, m);
+        ++out.generated;
+        if (tight_solvable(next, next_backward, left - 1, out)) {
+          out.moves.push_back(m);
+          forward = next, backward = next_backward;
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  std::uint64_t bytes() const { return sizeof(label_); }
+
+ private:
+  static int is_gap(int a, int b) { return std::abs(a - b) != 1; }
+  // Against the sorted stack (the usual target) a size is its own label: no table on the
+  // path from one node's top pancake to the next node's.
+  int label(int size) const { return sorted_target_ ? size : label_[size]; }
+
+#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
+  using Labels = __m512i;  // byte i: the label at position i (past N: unused)
+#else
+  using Labels = std::array<std::uint8_t, 64>;
+#endif
+
+  // Is there a path of h flips from `forward` (labels by position) that each close a gap?
+  // `backward` is its inverse (positions by label). The question is the same for the
+  // inverse, so at each node the two swap places when the inverse has fewer closing flips; a
+  // node with one flip to follow continues in the loop, one with two calls itself for the
+  // first.
+  bool tight_solvable(Labels forward, Labels backward, int h, TightCompletion& work) const {
+    for (;; --h) {
+      if (h == 0) return true;  // no gap: the target
+      ++work.expanded;
+      std::uint64_t ahead = closing_of(forward);
+      const std::uint64_t behind = closing_of(backward);
+      if (ahead == 0 || behind == 0) return false;
+      if (std::popcount(behind) < std::popcount(ahead)) {
+        std::swap(forward, backward);
+        ahead = behind;
+      }
+      int m = std::countr_zero(ahead);
+      if ((ahead &= ahead - 1) != 0) {
+        ++work.generated;
+        if (tight_solvable(flipped(forward, m), relabelled(backward, m), h - 1, work)) return true;
+        m = std::countr_zero(ahead);
+      }
+      ++work.generated;
+      const Labels next = flipped(forward, m);
+      backward = relabelled(backward, m);
+      forward = next;
+    }
+  }
+
+  // Byte i of row k: the position whose pancake lands at i when the top k are flipped, which
+  // is also where label i goes when labels below k are read backwards.
+  static constexpr std::array<std::array<std::uint8_t, 64>, 65> kReversed = [] {
+    std::array<std::array<std::uint8_t, 64>, 65> rows{};
+    for (int k = 0; k <= 64; ++k)
+      for (int i = 0; i < 64; ++i) rows[k][i] = static_cast<std::uint8_t>(i < k ? k - 1 - i : i);
+    return rows;
+  }();
+
+  Labels inverse_of(const Labels& forward) const {
+    alignas(64) std::array<std::uint8_t, 64> at{}, back{};
+    store(at, forward);
+    for (int i = 0; i < n_; ++i) back[at[i]] = static_cast<std::uint8_t>(i);
+    return load(back);
+  }
+
+#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
+  static Labels load(const std::array<std::uint8_t, 64>& bytes) { return _mm512_loadu_si512(bytes.data()); }
+  static void store(std::array<std::uint8_t, 64>& bytes, const Labels& v) { _mm512_storeu_si512(bytes.data(), v); }
+  // Flip m (the top m + 2) of a stack of labels, and the relabelling that is the same flip
+  // made on the inverse: one byte permutation each, the same row either way round (masked
+  // with every byte on: gcc 12 warns of the unmasked form's undefined pass-through).
+  static Labels flipped(const Labels& v, int m) { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, load(kReversed[m + 2]), v); }
+  static Labels relabelled(const Labels& v, int m) { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, v, load(kReversed[m + 2])); }
+
+  Labels labels_of(const State& s) const {
+    const __m512i stack = _mm512_loadu_si512(s.cells.data());
+    return sorted_target_ ? stack : _mm512_maskz_permutexvar_epi8(in_stack_, stack, _mm512_loadu_si512(label_.data()));
+  }
+
+  // The whole stack at once, without a branch: its gaps and where the top's neighbours lie
+  // are two masks over the positions.
+  std::uint64_t closing_of(const Labels& labels) const {
+    const int top = _mm512_cvtsi512_si32(labels) & 0xff;
     // Move k-2 for the plate: the top is the largest pancake.
     const std::uint64_t onto_plate = top + 1 == n_ ? std::uint64_t{1} << (n_ - 2) : 0;
-#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
-    // The whole stack at once, without a branch: its gaps and where the top's neighbours lie
-    // are two masks over the positions.
-    const __m512i stack = _mm512_loadu_si512(s.cells.data());
-    const __m512i labels = sorted_target_ ? stack : _mm512_maskz_permutexvar_epi8(in_stack_, stack, _mm512_loadu_si512(label_.data()));
     // Byte i of `below` is the label under position i: the next one's, the plate's (N) under
     // the bottom pancake (positions 0..N-2 read their successor).
     const __m512i below = _mm512_mask_permutexvar_epi8(_mm512_set1_epi8(static_cast<char>(n_)), in_stack_ >> 1,
@@ -117,30 +222,39 @@ class PancakeGap {
                                  in_stack_;
     // Bit k of beside and bit k-1 of gaps make move k-2; k < 2 is no flip.
     return ((beside >> 2) | onto_plate) & (gaps >> 1);
+  }
 #else
-    std::uint64_t closing = onto_plate && is_gap(label(s.cells[n_ - 1]), n_) ? onto_plate : 0;
-    for (const int neighbour : {top - 1, top + 1}) {
-      if (neighbour < 0 || neighbour == n_) continue;
-      const int k = stack_.position_of(s, pancake(neighbour));
-      if (k >= 2 && is_gap(label(s.cells[k - 1]), neighbour)) closing |= std::uint64_t{1} << (k - 2);
-    }
-    return closing;
-#endif
+  static Labels load(const std::array<std::uint8_t, 64>& bytes) { return bytes; }
+  static void store(std::array<std::uint8_t, 64>& bytes, const Labels& v) { bytes = v; }
+  static Labels flipped(const Labels& v, int m) {
+    Labels out = v;
+    std::reverse(out.begin(), out.begin() + m + 2);
+    return out;
+  }
+  static Labels relabelled(const Labels& v, int m) {
+    Labels out;
+    for (int i = 0; i < 64; ++i) out[i] = kReversed[m + 2][v[i] & 63];
+    return out;
   }
 
-  std::uint64_t bytes() const { return sizeof(label_) + sizeof(pancake_); }
+  Labels labels_of(const State& s) const {
+    Labels out{};
+    for (int i = 0; i < n_; ++i) out[i] = static_cast<std::uint8_t>(label(s.cells[i]));
+    return out;
+  }
 
- private:
-  static int is_gap(int a, int b) { return std::abs(a - b) != 1; }
-  // Against the sorted stack (the usual target) a size is its own label: no table on the
-  // path from one node's top pancake to the next node's.
-  int label(int size) const { return sorted_target_ ? size : label_[size]; }
-  int pancake(int label) const { return sorted_target_ ? label : pancake_[label]; }
+  std::uint64_t closing_of(const Labels& labels) const {
+    const int top = labels[0];
+    const auto label_at = [&](int k) { return k < n_ ? int{labels[k]} : n_; };
+    std::uint64_t closing = 0;
+    for (int k = 2; k <= n_; ++k)
+      if (std::abs(label_at(k) - top) == 1 && is_gap(label_at(k - 1), label_at(k))) closing |= std::uint64_t{1} << (k - 2);
+    return closing;
+  }
+#endif
 
-  PancakeStack stack_;
   int n_;
   std::array<std::uint8_t, PancakeState::kCapacity> label_{};    // size-1 -> its position in the target
-  std::array<std::uint8_t, PancakeState::kCapacity> pancake_{};  // position in the target -> size-1
   bool sorted_target_ = true;                                      // the target is 1..N from the top
   std::uint64_t in_stack_ = 0;                                     // positions 0..N-1
   // Byte i: i + 1, the position below i (63 for the last byte, which no stack reads).

@@ -9,7 +9,9 @@
 //  * h(s) <= d(s) for every state (admissible) and h(target) == 0;
 //  * with kConsistent, h(s) <= 1 + h(t) for every move s -> t;
 //  * with estimate_after (and estimate_move), its value equals estimate(t) for every move s -> t;
-//    children_within lists exactly the moves whose child fits the room (check_children_within).
+//    children_within lists exactly the moves whose child fits the room (check_children_within);
+//  * with complete_tight, it finds a path of h(s) moves exactly where d(s) = h(s), and that
+//    path is the lexicographically smallest shortest one (check_complete_tight).
 // The spaces are those below; a family none of them belongs to is checked on its first
 // test example. Each checked (space, heuristic, target) is printed as one line.
 #include <gtest/gtest.h>
@@ -84,7 +86,7 @@ struct Distances {
 
 // What one check found: counts of violations and the first of each, as text.
 struct Findings {
-  std::uint64_t states = 0, overestimates = 0, inconsistencies = 0, update_mismatches = 0;
+  std::uint64_t states = 0, overestimates = 0, inconsistencies = 0, update_mismatches = 0, completion_mismatches = 0;
   int largest = 0;
   std::string first;
   void note(std::uint64_t& counter, const std::string& what) {
@@ -115,6 +117,31 @@ void check_children_within(const P& puzzle, const H& h, const typename P::State&
   }
 }
 
+// complete_tight at a state s with h(s) = hs: a path of hs moves exists exactly where the
+// distance is hs, and then the one given is the lexicographically smallest shortest path
+// (from the distances: at each state the first move to a state one nearer).
+template <class P, class E, class H>
+void check_complete_tight(const P& puzzle, const E& enc, const H& h, const typename P::State& s, int hs, const std::vector<std::uint8_t>& d,
+                          Findings& found) {
+  const TightCompletion done = h.complete_tight(s, hs);
+  const int distance = d[enc.encode(s)];
+  std::vector<int> smallest;
+  if (distance == hs) {
+    typename P::State at = s, next;
+    for (int left = hs; left > 0; --left) {
+      for (int m = 0; m < puzzle.move_count(); ++m) {
+        if (!puzzle.apply(at, m, next) || d[enc.encode(next)] != left - 1) continue;
+        smallest.push_back(m);
+        at = next;
+        break;
+      }
+    }
+  }
+  if (done.found != (distance == hs) || done.moves != smallest)
+    found.note(found.completion_mismatches, "complete_tight at h=" + std::to_string(hs) + ", d=" + std::to_string(distance) +
+                                                " says " + (done.found ? "found" : "none") + " from " + puzzle.format(s));
+}
+
 template <class P, class E, class H>
 Findings check_heuristic(const P& puzzle, const E& enc, const typename P::State& target, const Distances<P, E>& d) {
   SearchOptions search;
@@ -132,6 +159,8 @@ Findings check_heuristic(const P& puzzle, const E& enc, const typename P::State&
       found.note(found.overestimates, "h=" + std::to_string(hs) + " > d=" + std::to_string(d.to_target[k]) + " at " + puzzle.format(s));
     if constexpr (requires { h.children_within(s, hs, 0); })
       check_children_within(puzzle, h, s, hs, found);
+    if constexpr (requires { h.complete_tight(s, hs); })
+      check_complete_tight(puzzle, enc, h, s, hs, d.to_target, found);
     for (int m = 0; m < puzzle.move_count(); ++m) {
       if (!puzzle.apply(s, m, successor)) continue;
       const int ht = h.estimate(successor);
@@ -187,6 +216,7 @@ void check_space_with(const typename F::Puzzle& puzzle, const E& enc) {
         EXPECT_EQ(f.inconsistencies, 0u) << f.first;
       }
       EXPECT_EQ(f.update_mismatches, 0u) << f.first;
+      EXPECT_EQ(f.completion_mismatches, 0u) << f.first;
       std::printf("[ checked ] %s: %llu states, h up to %d; overestimates %llu%s (%.2f s; distances %.2f s)\n", pair.c_str(),
                   static_cast<unsigned long long>(f.states), f.largest, static_cast<unsigned long long>(f.overestimates),
                   is_consistent<H>() ? (", inconsistent moves " + std::to_string(f.inconsistencies)).c_str() : "",

@@ -183,6 +183,76 @@ TEST(PancakeGap, ItsUpdateIsItsDefinitionAlongRandomWalks) {
   }
 }
 
+// A path of h flips that each close a gap, the first in move order: depth-first over them,
+// the definition complete_tight is held to.
+bool first_closing_path(const PancakeStack& p, const PancakeGap& gap, const PancakeState& s, int h, std::vector<int>& moves) {
+  if (h == 0) return true;
+  PancakeState child;
+  for (int m = 0; m < p.move_count(); ++m) {
+    if (gap.estimate_move(s, h, m) != h - 1) continue;
+    p.apply(s, m, child);
+    moves.push_back(m);
+    if (first_closing_path(p, gap, child, h - 1, moves)) return true;
+    moves.pop_back();
+  }
+  return false;
+}
+
+// Up to 64 pancakes, to the sorted stack and to shuffled ones: stacks made from the target by
+// flips that each open a gap (so a closing path exists), the same with one flip that keeps
+// the gaps on top (mostly none exists), and shuffled stacks.
+TEST(PancakeGap, CompleteTightIsTheFirstPathOfClosingFlips) {
+  std::mt19937_64 rng(2015);
+  for (const int n : {3, 8, 20, 33, 60, 64}) {
+    const PancakeStack p(n);
+    for (int t = 0; t < 2; ++t) {
+      const PancakeState target = t == 0 ? p.start() : p.parse(stack_text(shuffled_sizes(n, 64 + n)));
+      const PancakeGap gap(p, target, {}, {});
+      Timer timer;
+      // Fewer of the large ones: below a flip that keeps the gaps, the depth-first pass can
+      // take a million nodes.
+      const int trials = n <= 20 ? 300 : 30;
+      int found = 0;
+      for (int trial = 0; trial < trials; ++trial) {
+        PancakeState s = target, next;
+        int h = 0;
+        if (trial % 3 == 2) {
+          s = p.parse(stack_text(shuffled_sizes(n, rng())));
+          h = gap.estimate(s);
+        } else {
+          const int opened = static_cast<int>(rng() % static_cast<unsigned>(n));
+          for (int step = 0; step < 4 * n && h < opened; ++step) {
+            const int m = static_cast<int>(rng() % static_cast<unsigned>(p.move_count()));
+            if (gap.estimate_move(s, h, m) != h + 1) continue;
+            p.apply(s, m, next);
+            s = next, ++h;
+          }
+          if (trial % 3 == 1) {
+            for (int m = 0; m < p.move_count(); ++m) {
+              const int k = (m + static_cast<int>(rng() % static_cast<unsigned>(p.move_count()))) % p.move_count();
+              if (gap.estimate_move(s, h, k) != h) continue;
+              p.apply(s, k, next);
+              s = next;
+              break;
+            }
+          }
+        }
+        ASSERT_EQ(h, gap.estimate(s));
+        std::vector<int> expected;
+        const bool exists = first_closing_path(p, gap, s, h, expected);
+        const TightCompletion done = gap.complete_tight(s, h);
+        ASSERT_EQ(done.found, exists) << "N=" << n << " h=" << h << " from " << p.format(s);
+        ASSERT_EQ(done.moves, expected) << "N=" << n << " from " << p.format(s);
+        found += exists;
+      }
+      EXPECT_GE(found, trials / 3) << "N=" << n;  // the made stacks all have a path
+      EXPECT_LT(found, trials) << "N=" << n;
+      std::printf("N=%d, target %s: %d of %d stacks have a closing path (%.2f s)\n", n, t == 0 ? "sorted" : "shuffled", found, trials,
+                  timer.seconds());
+    }
+  }
+}
+
 // Textbook IDA* over whole stacks with gap: depth-first to a bound on g + h, the bound
 // raised to the smallest f that exceeded it; a flip is never repeated (it undoes itself).
 class GapIdaStar {
