@@ -108,22 +108,32 @@ class PancakeGap {
   //   (label j < k becomes k-1-j).
   // * So at each node the search may continue from either end: it is over as soon as
   //   either end has no closing flip, and it follows the end with fewer (at most two each).
-  // The answer is the same as the forward pass's; the path is then walked forward, flip by
-  // flip in move order, each child asked the same question, so it is the lexicographically
-  // smallest one.
+  // The answer is the same as the forward pass's. The path is the forward pass's too: the
+  // search tries a node's flips in move order and only moves on from one once it has none,
+  // so where the path it found takes a flip of the stack, that flip is the first that
+  // leads to the target; from the first node where it turned to the inverse, the next flip
+  // is found in move order, each child asked the same question, and so on.
   TightCompletion complete_tight(const State& s, int h) const {
     TightCompletion out;
     Labels forward = labels_of(s), backward = inverse_of(forward);
-    if (!tight_solvable(forward, backward, h, out)) return out;
+    Trace trace;
+    if (!tight_solvable(forward, backward, h, out, trace)) return out;
     out.found = true;
-    for (int left = h; left > 0; --left) {
+    for (int left = h, step = 0; left > 0; --left) {
+      if (trace[step] >= 0) {  // a flip of the stack, the first that leads to the target
+        const int m = trace[step++];
+        out.moves.push_back(m);
+        const Labels next = flipped(forward, m);
+        backward = relabelled(backward, m), forward = next;
+        continue;
+      }
       for (std::uint64_t moves = closing_of(forward); moves != 0; moves &= moves - 1) {
         const int m = std::countr_zero(moves);
         const Labels next = flipped(forward, m), next_backward = relabelled(backward, m);
         ++out.generated;
-        if (tight_solvable(next, next_backward, left - 1, out)) {
+        if (tight_solvable(next, next_backward, left - 1, out, trace)) {
           out.moves.push_back(m);
-          forward = next, backward = next_backward;
+          forward = next, backward = next_backward, step = 0;
           break;
         }
       }
@@ -145,13 +155,19 @@ class PancakeGap {
   using Labels = std::array<std::uint8_t, 64>;
 #endif
 
+  // The path a successful search took, a step per byte: the flip of the stack it made, or
+  // -1 where it flipped the inverse.
+  using Trace = std::array<std::int8_t, 64>;
+
   // Is there a path of h flips from `forward` (labels by position) that each close a gap?
   // `backward` is its inverse (positions by label). The question is the same for the
-  // inverse, so at each node the two swap places when the inverse has fewer closing flips; a
-  // node with one flip to follow continues in the loop, one with two calls itself for the
-  // first.
-  bool tight_solvable(Labels forward, Labels backward, int h, TightCompletion& work) const {
-    for (;; --h) {
+  // inverse, so at each node the two swap places when the inverse has fewer closing flips
+  // (`turned`: they have swapped an odd number of times); a node with one flip to follow
+  // continues in the loop, one with two calls itself for the first. When there is a path,
+  // trace[0, h) is the one found.
+  bool tight_solvable(Labels forward, Labels backward, int h, TightCompletion& work, Trace& trace, int step = 0,
+                      bool turned = false) const {
+    for (;; --h, ++step) {
       if (h == 0) return true;  // no gap: the target
       ++work.expanded;
       std::uint64_t ahead = closing_of(forward);
@@ -160,14 +176,17 @@ class PancakeGap {
       if (std::popcount(behind) < std::popcount(ahead)) {
         std::swap(forward, backward);
         ahead = behind;
+        turned = !turned;
       }
       int m = std::countr_zero(ahead);
       if ((ahead &= ahead - 1) != 0) {
         ++work.generated;
-        if (tight_solvable(flipped(forward, m), relabelled(backward, m), h - 1, work)) return true;
+        trace[step] = static_cast<std::int8_t>(turned ? -1 : m);
+        if (tight_solvable(flipped(forward, m), relabelled(backward, m), h - 1, work, trace, step + 1, turned)) return true;
         m = std::countr_zero(ahead);
       }
       ++work.generated;
+      trace[step] = static_cast<std::int8_t>(turned ? -1 : m);
       const Labels next = flipped(forward, m);
       backward = relabelled(backward, m);
       forward = next;
