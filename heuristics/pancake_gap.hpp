@@ -54,6 +54,8 @@ class PancakeGap {
       sorted_target_ = sorted_target_ && target.cells[i] == i;
     }
     in_stack_ = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
+    flips_ = in_stack_ >> 1;
+    if (n_ < 64) plate_[n_] = static_cast<std::uint8_t>(n_);
   }
 
   int estimate(const State& s) const {
@@ -206,6 +208,7 @@ class PancakeGap {
     alignas(64) std::array<std::uint8_t, 64> at{}, back{};
     store(at, forward);
     for (int i = 0; i < n_; ++i) back[at[i]] = static_cast<std::uint8_t>(i);
+    if (n_ < 64) back[n_] = static_cast<std::uint8_t>(n_);  // the plate stays where it is
     return load(back);
   }
 
@@ -218,29 +221,30 @@ class PancakeGap {
   static Labels flipped(const Labels& v, int m) { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, load(kReversed[m + 2]), v); }
   static Labels relabelled(const Labels& v, int m) { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, v, load(kReversed[m + 2])); }
 
+  // Labels by position, the plate's (N) at position N where the vector has room for it.
   Labels labels_of(const State& s) const {
     const __m512i stack = _mm512_loadu_si512(s.cells.data());
-    return sorted_target_ ? stack : _mm512_maskz_permutexvar_epi8(in_stack_, stack, _mm512_loadu_si512(label_.data()));
+    const __m512i labels = sorted_target_ ? stack : _mm512_maskz_permutexvar_epi8(in_stack_, stack, _mm512_loadu_si512(label_.data()));
+    return _mm512_or_si512(labels, _mm512_loadu_si512(plate_.data()));
   }
 
-  // The whole stack at once, without a branch: its gaps and where the top's neighbours lie
-  // are two masks over the positions.
+  // The whole stack at once, without a branch: its gaps (adjacent labels more than one
+  // apart) and where the top's target neighbours lie are two masks over the positions, the
+  // plate at position N taking part as the label N; flip k closes a gap where both hold,
+  // at k and at k - 1. With 64 pancakes the plate has no byte and is looked at apart.
   std::uint64_t closing_of(const Labels& labels) const {
-    const int top = _mm512_cvtsi512_si32(labels) & 0xff;
-    // Move k-2 for the plate: the top is the largest pancake.
-    const std::uint64_t onto_plate = top + 1 == n_ ? std::uint64_t{1} << (n_ - 2) : 0;
-    // Byte i of `below` is the label under position i: the next one's, the plate's (N) under
-    // the bottom pancake (positions 0..N-2 read their successor).
-    const __m512i below = _mm512_mask_permutexvar_epi8(_mm512_set1_epi8(static_cast<char>(n_)), in_stack_ >> 1,
-                                                       _mm512_loadu_si512(kNextPosition.data()), labels);
-    const __m512i step = _mm512_sub_epi8(labels, below);
-    const std::uint64_t gaps =
-        ~(_mm512_cmpeq_epi8_mask(step, _mm512_set1_epi8(1)) | _mm512_cmpeq_epi8_mask(step, _mm512_set1_epi8(-1))) & in_stack_;
-    const std::uint64_t beside = (_mm512_cmpeq_epi8_mask(labels, _mm512_set1_epi8(static_cast<char>(top - 1))) |
-                                  _mm512_cmpeq_epi8_mask(labels, _mm512_set1_epi8(static_cast<char>(top + 1)))) &
-                                 in_stack_;
-    // Bit k of beside and bit k-1 of gaps make move k-2; k < 2 is no flip.
-    return ((beside >> 2) | onto_plate) & (gaps >> 1);
+    const __m512i one = _mm512_set1_epi8(1);
+    const __m512i top = _mm512_maskz_permutexvar_epi8(~__mmask64{0}, _mm512_setzero_si512(), labels);  // every byte the top label
+    const std::uint64_t beside = _mm512_cmpeq_epi8_mask(_mm512_abs_epi8(_mm512_sub_epi8(labels, top)), one);
+    const __m512i below = _mm512_maskz_permutexvar_epi8(~__mmask64{0}, _mm512_loadu_si512(kNextPosition.data()), labels);
+    const std::uint64_t gaps = _mm512_cmpneq_epi8_mask(_mm512_abs_epi8(_mm512_sub_epi8(labels, below)), one);
+    std::uint64_t closing = (beside >> 2) & (gaps >> 1) & flips_;
+    if (n_ == 64) {
+      alignas(64) std::array<std::uint8_t, 64> at;
+      store(at, labels);
+      if (at[0] == 63 && at[63] != 63) closing |= std::uint64_t{1} << 62;
+    }
+    return closing;
   }
 #else
   static Labels load(const std::array<std::uint8_t, 64>& bytes) { return bytes; }
@@ -276,6 +280,8 @@ class PancakeGap {
   std::array<std::uint8_t, PancakeState::kCapacity> label_{};    // size-1 -> its position in the target
   bool sorted_target_ = true;                                      // the target is 1..N from the top
   std::uint64_t in_stack_ = 0;                                     // positions 0..N-1
+  std::uint64_t flips_ = 0;                                        // moves 0..N-2
+  std::array<std::uint8_t, 64> plate_{};                           // byte N: N (N < 64)
   // Byte i: i + 1, the position below i (63 for the last byte, which no stack reads).
   static constexpr std::array<std::uint8_t, 64> kNextPosition = [] {
     std::array<std::uint8_t, 64> next{};
