@@ -125,8 +125,7 @@ class PancakeGap {
       if (trace[step] >= 0) {  // a flip of the stack, the first that leads to the target
         const int m = trace[step++];
         out.moves.push_back(m);
-        const Labels next = flipped(forward, m);
-        backward = relabelled(backward, m), forward = next;
+        flip_both(forward, backward, m);
         continue;
       }
       for (std::uint64_t moves = closing_of(forward); moves != 0; moves &= moves - 1) {
@@ -189,10 +188,14 @@ class PancakeGap {
       }
       ++work.generated;
       trace[step] = static_cast<std::int8_t>(turned ? -1 : m);
-      const Labels next = flipped(forward, m);
-      backward = relabelled(backward, m);
-      forward = next;
+      flip_both(forward, backward, m);
     }
+  }
+
+  // Flip m made on a stack and, as a relabelling, on its inverse.
+  static void flip_both(Labels& forward, Labels& backward, int m) {
+    forward = flipped(forward, m);
+    backward = relabelled(backward, m);
   }
 
   // Byte i of row k: the position whose pancake lands at i when the top k are flipped, which
@@ -282,7 +285,8 @@ class PancakeGap {
   std::uint64_t in_stack_ = 0;                                     // positions 0..N-1
   std::uint64_t flips_ = 0;                                        // moves 0..N-2
   std::array<std::uint8_t, 64> plate_{};                           // byte N: N (N < 64)
-  // Byte i: i + 1, the position below i (63 for the last byte, which no stack reads).
+  // Byte i: i + 1, the position below i (the last byte reads itself: with 64 pancakes the plate
+  // is looked at apart, and no other stack reads it).
   static constexpr std::array<std::uint8_t, 64> kNextPosition = [] {
     std::array<std::uint8_t, 64> next{};
     for (int i = 0; i < 64; ++i) next[i] = static_cast<std::uint8_t>(i < 63 ? i + 1 : 63);
