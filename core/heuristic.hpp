@@ -25,6 +25,10 @@
 //   such a path" faster than a depth-first pass over those moves (the pancake gap's, from
 //   either end of the path) gives the answer and the lexicographically smallest such path;
 //   IDA* then hands it every such node;
+// * tight_parent(state) -> T and complete_tight(const T&, move, h): the same answer for the
+//   child made by `move` (its estimate h), from what the heuristic keeps of the parent (the
+//   pancake gap's inverse stack, which costs more than the search below most children).
+//   IDA* builds it once for a node whose children are tight, and asks it for each one;
 // * kConsistent = true: h(s) <= 1 + h(t) for every move s -> t (tests check it);
 // * build_note(): how it was built, for the result ("loaded from <cache file>").
 #pragma once
@@ -33,8 +37,11 @@
 #include <climits>
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "core/concepts.hpp"
@@ -59,6 +66,20 @@ inline int estimate_after(const H& h, const typename P::State& parent, int paren
   if constexpr (requires { h.estimate_after(parent, parent_h, move, child); }) return h.estimate_after(parent, parent_h, move, child);
   else return h.estimate(child);
 }
+
+// Where IDA* keeps a node's tight_parent until its first tight child asks for it: an empty
+// optional of that type, or of nothing at all for a heuristic without one.
+template <class H, class State>
+struct TightParentSlot {
+  using type = std::optional<std::monostate>;
+};
+template <class H, class State>
+  requires requires(const H& h, const State& s) { h.tight_parent(s); }
+struct TightParentSlot<H, State> {
+  using type = std::optional<decltype(std::declval<const H&>().tight_parent(std::declval<const State&>()))>;
+};
+template <class H, class State>
+using TightParentOf = typename TightParentSlot<H, State>::type;
 
 // What a pass over a node's children ended with: `stopped` once the visitor said so;
 // `floor`, a lower bound on the estimates of the children the pass never looked at

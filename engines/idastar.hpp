@@ -153,11 +153,12 @@ class IdaStar {
       }
       const int room = bound - g - 1;
       if constexpr (requires { heuristic.complete_tight(s, h); }) {
-        if (room == h - 1) return complete(s, g, h);
+        if (room == h - 1) return complete(g, h, [&] { return heuristic.complete_tight(s, h); });
       }
       if ((++out.expanded % kStopCheckEvery) == 0 && stop()) stopped = true;
       if (stopped) return false;
       State child;
+      [[maybe_unused]] TightParentOf<H, State> parent;  // built at the first child whose f is the bound, if the heuristic keeps one
       const ChildScan scan = scan_children(
           puzzle, heuristic, s, h, room, child,
           [&](int m) { return skipped(puzzle, last, run, m); },
@@ -168,21 +169,28 @@ class IdaStar {
               return false;
             }
             trail[static_cast<std::size_t>(g - first_g)] = puzzle.move_name(m);
+            if constexpr (requires { heuristic.tight_parent(s); }) {
+              if (hc == room && hc > 0) {  // the child's f is the bound
+                if (!parent) parent.emplace(heuristic.tight_parent(s));
+                return complete(g + 1, hc, [&] { return heuristic.complete_tight(*parent, m, hc); }) || stopped;
+              }
+            }
             return from(child, g + 1, hc, m, m == last ? run + 1 : 1) || stopped;
           });
       if (scan.floor != INT_MAX) out.next_bound = std::min(out.next_bound, g + 1 + scan.floor);
       return scan.stopped && !stopped;
     }
 
-    // A node whose f is the bound: the heuristic says whether a path lowers h at every move
-    // to the target, and gives the smallest. Else every child's f is past the bound, by
-    // one at least.
-    bool complete(const State& s, int g, int h) {
+    // A node at depth g whose f is the bound: the heuristic says (`ask`) whether a path
+    // lowers h at every move to the target, and gives the smallest. Else every child's f is
+    // past the bound, by one at least.
+    template <class Ask>
+    bool complete(int g, int h, Ask&& ask) {
       if (stopped || stop()) {
         stopped = true;
         return false;
       }
-      const TightCompletion done = heuristic.complete_tight(s, h);
+      const TightCompletion done = ask();
       out.expanded += done.expanded;
       out.generated += done.generated;
       if (!done.found) {

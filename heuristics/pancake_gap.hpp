@@ -38,6 +38,12 @@
 namespace searchbench {
 
 class PancakeGap {
+#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
+  using Labels = __m512i;  // byte i: the label at position i (past N: unused)
+#else
+  using Labels = std::array<std::uint8_t, 64>;
+#endif
+
  public:
   static constexpr std::string_view kName = "gap";
   static constexpr std::string_view kSummary =
@@ -116,8 +122,34 @@ class PancakeGap {
   // leads to the target; from the first node where it turned to the inverse, the next flip
   // is found in move order, each child asked the same question, and so on.
   TightCompletion complete_tight(const State& s, int h) const {
+    const Labels forward = labels_of(s);
+    if (h > 0 && closing_of(forward) == 0) {  // over before the inverse is needed
+      TightCompletion dead;
+      dead.expanded = 1;
+      return dead;
+    }
+    return complete_tight_from(forward, inverse_of(forward), h);
+  }
+
+  // A node's labels and their inverse, kept for its children whose f is the bound: each
+  // child's pair is then one flip and one relabelling away, where its own inverse would
+  // cost more than the search below most of them.
+  struct TightParent {
+    Labels labels, inverse;
+  };
+  TightParent tight_parent(const State& s) const {
+    const Labels labels = labels_of(s);
+    return {labels, inverse_of(labels)};
+  }
+  TightCompletion complete_tight(const TightParent& parent, int move, int h) const {
+    return complete_tight_from(flipped(parent.labels, move), relabelled(parent.inverse, move), h);
+  }
+
+  std::uint64_t bytes() const { return sizeof(label_); }
+
+ private:
+  TightCompletion complete_tight_from(Labels forward, Labels backward, int h) const {
     TightCompletion out;
-    Labels forward = labels_of(s), backward = inverse_of(forward);
     Trace trace;
     if (!tight_solvable(forward, backward, h, out, trace)) return out;
     out.found = true;
@@ -142,19 +174,11 @@ class PancakeGap {
     return out;
   }
 
-  std::uint64_t bytes() const { return sizeof(label_); }
-
- private:
   static int is_gap(int a, int b) { return std::abs(a - b) != 1; }
   // Against the sorted stack (the usual target) a size is its own label: no table on the
   // path from one node's top pancake to the next node's.
   int label(int size) const { return sorted_target_ ? size : label_[size]; }
 
-#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
-  using Labels = __m512i;  // byte i: the label at position i (past N: unused)
-#else
-  using Labels = std::array<std::uint8_t, 64>;
-#endif
 
   // The path a successful search took, a step per byte: the flip of the stack it made, or
   // -1 where it flipped the inverse.

@@ -140,6 +140,21 @@ void check_complete_tight(const P& puzzle, const E& enc, const H& h, const typen
   if (done.found != (distance == hs) || done.moves != smallest)
     found.note(found.completion_mismatches, "complete_tight at h=" + std::to_string(hs) + ", d=" + std::to_string(distance) +
                                                 " says " + (done.found ? "found" : "none") + " from " + puzzle.format(s));
+  // Asked from the parent instead (what IDA* does for a node's children whose f is the
+  // bound), every child gets the same answer, path and counts as when asked itself.
+  if constexpr (requires { h.tight_parent(s); }) {
+    const auto parent = h.tight_parent(s);
+    typename P::State child;
+    for (int m = 0; m < puzzle.move_count(); ++m) {
+      if (!puzzle.apply(s, m, child)) continue;
+      const int hc = h.estimate(child);
+      if (hc == 0) continue;
+      const TightCompletion own = h.complete_tight(child, hc), asked = h.complete_tight(parent, m, hc);
+      if (own.found != asked.found || own.moves != asked.moves || own.expanded != asked.expanded || own.generated != asked.generated)
+        found.note(found.completion_mismatches, "complete_tight from the parent differs for move " + std::string(1, puzzle.move_name(m)) +
+                                                    " from " + puzzle.format(s));
+    }
+  }
 }
 
 template <class P, class E, class H>

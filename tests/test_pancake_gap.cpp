@@ -243,6 +243,14 @@ TEST(PancakeGap, CompleteTightIsTheFirstPathOfClosingFlips) {
         const TightCompletion done = gap.complete_tight(s, h);
         ASSERT_EQ(done.found, exists) << "N=" << n << " h=" << h << " from " << p.format(s);
         ASSERT_EQ(done.moves, expected) << "N=" << n << " from " << p.format(s);
+        // The same stack as the child of the one a flip away, asked from that parent.
+        const int back = static_cast<int>(rng() % static_cast<unsigned>(p.move_count()));
+        PancakeState parent;
+        p.apply(s, back, parent);
+        const TightCompletion asked = gap.complete_tight(gap.tight_parent(parent), back, h);
+        ASSERT_EQ(asked.found, exists) << "N=" << n << " from the parent of " << p.format(s);
+        ASSERT_EQ(asked.moves, expected) << "N=" << n << " from the parent of " << p.format(s);
+        ASSERT_EQ(asked.expanded, done.expanded) << "N=" << n << " from the parent of " << p.format(s);
         found += exists;
       }
       EXPECT_GE(found, trials / 3) << "N=" << n;  // the made stacks all have a path
