@@ -261,6 +261,18 @@ class IdaStar {
     if (scan.floor != INT_MAX) above.next_bound = std::min(above.next_bound, child.g + scan.floor);
   }
 
+  // The split's lists, kept on the thread that lists them from one iteration and search to
+  // the next: new vectors of a few hundred kilobytes each iteration were fresh pages, whose
+  // faults cost a small search about as much as its listing.
+  struct SplitLists {
+    std::vector<Subtree> subtrees, deeper;
+    std::vector<Iteration> below;
+  };
+  static SplitLists& split_lists() {
+    thread_local SplitLists lists;
+    return lists;
+  }
+
   template <class H>
   Iteration parallel_iteration(const State& start, const State& target, const H& heuristic, int bound, int threads) const {
     // Deepen the split until there are enough subtrees to keep every thread busy: hundreds
@@ -270,7 +282,9 @@ class IdaStar {
     // One level at a time, each node's children in its place: the list stays in depth-first
     // order and no level is listed twice (re-listing from the root per depth was a serial
     // phase as long as the search itself on Korf's 100).
-    std::vector<Subtree> subtrees, deeper;
+    SplitLists& lists = split_lists();
+    std::vector<Subtree>&subtrees = lists.subtrees, &deeper = lists.deeper;
+    subtrees.clear();
     Iteration above;
     list_subtrees(heuristic, target, bound, 0, Subtree{start, 0, heuristic.estimate(start), -1, 0, {}, false}, subtrees, above);
     for (int depth = 1; depth <= bound && subtrees.size() < wanted; ++depth) {
@@ -281,7 +295,8 @@ class IdaStar {
       }
       std::swap(subtrees, deeper);
     }
-    std::vector<Iteration> below(subtrees.size());
+    std::vector<Iteration>& below = lists.below;
+    below.assign(subtrees.size(), Iteration{});
     std::atomic<std::size_t> first_solution{subtrees.size()};
     auto lower_first = [&](std::size_t i) {
       std::size_t seen = first_solution.load(std::memory_order_relaxed);
