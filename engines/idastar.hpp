@@ -22,8 +22,10 @@
 //   f fits the bound, in depth-first order, which is the lexicographic order of their
 //   paths) and searches below them as oneTBB tasks. The solution is the one of the first
 //   listed node that has one: a task stops early only once an earlier node has a solution,
-//   so the answer, its path and every iteration's bound are the same at every thread count
-//   (the last iteration's node counts are not: later tasks stop at different points).
+//   so the answer, its path and every iteration's bound are the same at every thread count.
+//   Node counts are not: in the last iteration later tasks stop at different points, and
+//   where the heuristic completes nodes whose f is the bound, the listing steps through the
+//   top of such a node's tree move by move, where one thread hands it to the completion.
 // * Statistics as Fast Downward keeps them: per iteration its bound and the nodes expanded
 //   and generated.
 #pragma once
