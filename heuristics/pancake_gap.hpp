@@ -122,13 +122,8 @@ class PancakeGap {
   // leads to the target; from the first node where it turned to the inverse, the next flip
   // is found in move order, each child asked the same question, and so on.
   TightCompletion complete_tight(const State& s, int h) const {
-    const Labels forward = labels_of(s);
-    if (h > 0 && closing_of(forward) == 0) {  // over before the inverse is needed
-      TightCompletion dead;
-      dead.expanded = 1;
-      return dead;
-    }
-    return complete_tight_from(forward, inverse_of(forward), h);
+    const TightParent own = tight_parent(s);  // the node's own labels and inverse
+    return complete_tight_from(own.labels, own.inverse, h);
   }
 
   // A node's labels and their inverse, kept for its children whose f is the bound: each
@@ -178,7 +173,6 @@ class PancakeGap {
   // Against the sorted stack (the usual target) a size is its own label: no table on the
   // path from one node's top pancake to the next node's.
   int label(int size) const { return sorted_target_ ? size : label_[size]; }
-
 
   // The path a successful search took, a step per byte: the flip of the stack it made, or
   // -1 where it flipped the inverse.
