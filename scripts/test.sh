@@ -61,7 +61,7 @@ case "$mode" in
     echo "== ThreadSanitizer: the threaded engines =="
     # The core of this build has only the engines that run threads and their serial
     # references (registry/threaded_engines.hpp).
-    configure=-DSEARCHBENCH_ENGINE_LIST=registry/threaded_engines.hpp build tsan cross_engine_tests unit_tests external_tests
+    configure=-DSEARCHBENCH_ENGINE_LIST=registry/threaded_engines.hpp build tsan cross_engine_tests threaded_unit_tests external_tests
     ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9)_parallel_(cantor|decimal|bitpack|combinatorial)_t[24]|msquare_2x4_parallel_cantor_t[24]|tiles_2x3_parallel_(cantor|nibbles|blank_low)_t2|pancake_6_parallel_cantor_t2|(tiles_2x3|pancake_6)_frontier_cantor_t2|tiles_2x3_frontier_blank_low_t2|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads|(tiles_2x3|msquare_2x4)_idastar_(manhattan|pdb)_none_t2|(pancake_7|hanoi4_5)_idastar_blind_none_t2|pancake_7_idastar_gap_none_t2'
     echo "== AddressSanitizer + UBSan (clang, the libFuzzer build): CLI, judges, parsers, encoders, pattern database files =="
     build fuzz unit_tests cli_tests external_tests fault_tests pdb_cache_tests searchbench fuzz_judges fuzz_states
