@@ -5,8 +5,9 @@
 #   scripts/test.sh --sanitize tsan  the whole suite under ThreadSanitizer
 #   scripts/test.sh --quick          Release suite only
 #   scripts/test.sh --fuzz SECONDS   each libFuzzer target for SECONDS (clang build)
-# The default run keeps under 15 minutes on 2 cores: the threaded engines' tests under TSan
-# (in a build whose core has only those engines); the CLI, judge and parser tests under ASan+UBSan in the clang build that also
+# The default run, three builds and their tests (the builds take most of its time on 2 cores):
+# the threaded engines' tests under TSan (in a build whose core has only those engines, with
+# the unit tests they live in as a binary of their own); the CLI, judge and parser tests under ASan+UBSan in the clang build that also
 # links the libFuzzer targets (one build for both), with a 5 s smoke run of every parser
 # target (with the fault-injection family, label "faults": damaged, shared and linked work
 # folders, exports into devices and FIFOs, signals); then everything in Release; then `cmake --install` to a temporary prefix with a
