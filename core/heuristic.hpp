@@ -29,6 +29,11 @@
 //   child made by `move` (its estimate h), from what the heuristic keeps of the parent (the
 //   pancake gap's inverse stack, which costs more than the search below most children).
 //   IDA* builds it once for a node whose children are tight, and asks it for each one;
+// * tight_start(const T&, move, h) -> S (a type H::TightStart) and first_completion(const
+//   S*, count) -> TightFirst: the same question for many such nodes at once, answered for
+//   the first (in the order given) that has a path. Where a heuristic has them, IDA* queues
+//   the nodes whose f is the bound in depth-first order and asks them together (the pancake
+//   gap searches below them side by side);
 // * kConsistent = true: h(s) <= 1 + h(t) for every move s -> t (tests check it);
 // * build_note(): how it was built, for the result ("loaded from <cache file>").
 #pragma once
@@ -103,6 +108,13 @@ struct TightCompletion {
   bool found = false;
   std::vector<int> moves;
   std::uint64_t expanded = 0, generated = 0;
+};
+
+// What first_completion answers for many nodes: the first, in the order given, that has
+// such a path (-1: none), complete_tight's answer for it, and all the work it took.
+struct TightFirst {
+  int index = -1;
+  TightCompletion completion;
 };
 
 // The children of s a depth-first search under a bound needs, in move order: visit(m,

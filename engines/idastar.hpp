@@ -34,6 +34,7 @@
 #include <climits>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <tbb/task_arena.h>
@@ -124,6 +125,29 @@ class IdaStar {
     return order > 0 && (m == last ? run + 1 : 1) >= order;
   }
 
+  // The nodes a dive has queued for the heuristic, in depth-first order: their starts and
+  // their paths from the dive's first node, back to back in one string (a string each was
+  // an allocation per node).
+  template <class H, bool kQueues>
+  struct TightQueue {};
+  template <class H>
+  struct TightQueue<H, true> {
+    std::vector<typename H::TightStart> starts;
+    std::string paths;
+    std::vector<std::size_t> ends;
+    void push(const typename H::TightStart& start, const std::string& trail, std::size_t length) {
+      starts.push_back(start);
+      paths.append(trail, 0, length);
+      ends.push_back(paths.size());
+    }
+    std::string path(std::size_t i) const { return paths.substr(i == 0 ? 0 : ends[i - 1], ends[i] - (i == 0 ? 0 : ends[i - 1])); }
+    void clear() {
+      starts.clear();
+      paths.clear();
+      ends.clear();
+    }
+  };
+
   // One depth-first search under `bound`, from one node. `stop()` is asked every few
   // thousand nodes and before each completion; when it says so the search unwinds without a
   // solution.
@@ -135,6 +159,15 @@ class IdaStar {
     int bound;
     Stop stop;
     Iteration out{};
+    // Nodes whose f is the bound wait in `queue` to be asked together, where the heuristic
+    // asks many at once (first_completion): kept in depth-first order, asked before any
+    // later solution is taken and at the end, so the first that completes is the answer.
+    static constexpr bool kQueues = requires(const H& h, const State& s, const typename H::TightStart* starts) {
+      h.tight_start(h.tight_parent(s), 0, 0);
+      h.first_completion(starts, 1);
+    };
+    static constexpr std::size_t kQueueLength = 256;
+    TightQueue<H, kQueues> queue{};
     bool stopped = false;
     // The moves from the first node down to the one at depth g are trail[first_g, g): one
     // store per node where a string's push and pop were a tenth of the search's time.
@@ -144,11 +177,16 @@ class IdaStar {
     bool search(const State& s, int g, int h, int last, int run) {
       first_g = g;
       trail.assign(static_cast<std::size_t>(bound - g + 1), '\0');
-      return from(s, g, h, last, run);
+      if (from(s, g, h, last, run)) return true;
+      if constexpr (kQueues) return !stopped && ask_queue();
+      return false;
     }
 
     bool from(const State& s, int g, int h, int last, int run) {
       if (h == 0 && s == target) {
+        if constexpr (kQueues)
+          if (ask_queue() || stopped) return !stopped;  // a node before this one completes
+
         out.found = true;
         out.path.assign(trail, 0, static_cast<std::size_t>(g - first_g));
         return true;
@@ -170,13 +208,19 @@ class IdaStar {
               out.next_bound = std::min(out.next_bound, g + 1 + hc);
               return false;
             }
-            trail[static_cast<std::size_t>(g - first_g)] = puzzle.move_name(m);
             if constexpr (requires { heuristic.tight_parent(s); }) {
               if (hc == room && hc > 0) {  // the child's f is the bound
                 if (!parent) parent.emplace(heuristic.tight_parent(s));
-                return complete(g + 1, hc, [&] { return heuristic.complete_tight(*parent, m, hc); }) || stopped;
+                trail[static_cast<std::size_t>(g - first_g)] = puzzle.move_name(m);
+                if constexpr (kQueues) {
+                  queue.push(heuristic.tight_start(*parent, m, hc), trail, static_cast<std::size_t>(g + 1 - first_g));
+                  return queue.starts.size() == kQueueLength && (ask_queue() || stopped);
+                } else {
+                  return complete(g + 1, hc, [&] { return heuristic.complete_tight(*parent, m, hc); }) || stopped;
+                }
               }
             }
+            trail[static_cast<std::size_t>(g - first_g)] = puzzle.move_name(m);
             return from(child, g + 1, hc, m, m == last ? run + 1 : 1) || stopped;
           });
       if (scan.floor != INT_MAX) out.next_bound = std::min(out.next_bound, g + 1 + scan.floor);
@@ -192,7 +236,34 @@ class IdaStar {
         stopped = true;
         return false;
       }
-      const TightCompletion done = ask();
+      return settle(g, h, ask());
+    }
+
+    // The queued nodes asked together: the first that completes is the solution. Every
+    // queued node's f is the bound, so where none does, the next bound is one more.
+    bool ask_queue() {
+      if constexpr (kQueues) {
+        if (queue.starts.empty()) return false;
+        if (stopped || stop()) {
+          stopped = true;
+          return false;
+        }
+        const TightFirst first = heuristic.first_completion(queue.starts.data(), static_cast<int>(queue.starts.size()));
+        out.expanded += first.completion.expanded;
+        out.generated += first.completion.generated;
+        if (first.index < 0) out.next_bound = std::min(out.next_bound, bound + 1);
+        else {
+          out.found = true;
+          out.path = queue.path(static_cast<std::size_t>(first.index));
+          for (const int m : first.completion.moves) out.path += puzzle.move_name(m);
+        }
+        queue.clear();
+        return out.found;
+      }
+      return false;
+    }
+
+    bool settle(int g, int h, const TightCompletion& done) {
       out.expanded += done.expanded;
       out.generated += done.generated;
       if (!done.found) {

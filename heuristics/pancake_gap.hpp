@@ -123,7 +123,8 @@ class PancakeGap {
   // is found in move order, each child asked the same question, and so on.
   TightCompletion complete_tight(const State& s, int h) const {
     const TightParent own = tight_parent(s);  // the node's own labels and inverse
-    return complete_tight_from(own.labels, own.inverse, h);
+    const TightStart start{own.labels, own.inverse, h};
+    return first_completion(&start, 1).completion;
   }
 
   // A node's labels and their inverse, kept for its children whose f is the bound: each
@@ -137,84 +138,198 @@ class PancakeGap {
     return {labels, inverse_of(labels)};
   }
   TightCompletion complete_tight(const TightParent& parent, int move, int h) const {
-    return complete_tight_from(flipped(parent.labels, move), relabelled(parent.inverse, move), h);
+    const TightStart start = tight_start(parent, move, h);
+    return first_completion(&start, 1).completion;
+  }
+
+  // The same question for many nodes at once, each a child of a kept parent (IDA* queues
+  // the nodes whose f is the bound in depth-first order): the first that has such a path,
+  // with its answer. The searches below them run side by side (search_side_by_side).
+  struct TightStart {
+    Labels forward, backward;  // the stack's labels and their inverse
+    int h;                     // its gaps
+  };
+  TightStart tight_start(const TightParent& parent, int move, int h) const {
+    return {flipped(parent.labels, move), relabelled(parent.inverse, move), h};
+  }
+  TightFirst first_completion(const TightStart* starts, int count) const {
+    TightFirst out;
+    Trace trace;
+    const SideBySide found = search_side_by_side<4>(starts, count, out.completion, trace);
+    if (found.first < 0) return out;
+    out.index = found.first;
+    out.completion.found = true;
+    // A path met below a taken node: the start alone, one searcher, meets its first.
+    if (!found.traced) search_side_by_side<1>(starts + found.first, 1, out.completion, trace);
+    follow_trace(starts[found.first], trace, out.completion);
+    return out;
   }
 
   std::uint64_t bytes() const { return sizeof(label_); }
 
  private:
-  TightCompletion complete_tight_from(Labels forward, Labels backward, int h) const {
-    TightCompletion out;
-    Trace trace;
-    if (!tight_solvable(forward, backward, h, out, trace)) return out;
-    out.found = true;
-    for (int left = h, step = 0; left > 0; --left) {
-      if (trace[step] >= 0) {  // a flip of the stack, the first that leads to the target
+  // The path a successful search took, a step per byte: the flip of the stack it made, or
+  // -1 where it flipped the inverse.
+  using Trace = std::array<std::int8_t, 64>;
+
+  // The path a search found, as flips of its start's stack: a step the search made on the
+  // stack is the first flip that leads to the target; where it made one on the inverse,
+  // the stack's next flip is found in move order, each candidate asked the same question.
+  // Asking in move order keeps the answer the smallest path: the search tries a node's flips
+  // in move order and only moves on from one once it has no path.
+  void follow_trace(TightStart at, Trace trace, TightCompletion& out) const {
+    for (int step = 0; at.h > 0;) {
+      if (trace[step] >= 0) {
         const int m = trace[step++];
         out.moves.push_back(m);
-        flip_both(forward, backward, m);
+        at = {flipped(at.forward, m), relabelled(at.backward, m), at.h - 1};
         continue;
       }
-      for (std::uint64_t moves = closing_of(forward); moves != 0; moves &= moves - 1) {
+      std::array<TightStart, 2> next;
+      std::array<int, 2> move_of;
+      int count = 0;
+      for (std::uint64_t moves = closing_of(at.forward); moves != 0; moves &= moves - 1, ++count) {
+        move_of[count] = std::countr_zero(moves);
+        next[count] = {flipped(at.forward, move_of[count]), relabelled(at.backward, move_of[count]), at.h - 1};
+      }
+      const int found = search_side_by_side<1>(next.data(), count, out, trace).first;
+      out.generated += static_cast<std::uint64_t>(found + 1);
+      out.moves.push_back(move_of[found]);
+      at = next[found];
+      step = 0;
+    }
+  }
+
+  // Which of `count` starts has a path of h flips that each close a gap: the first that
+  // has one, and whether `trace` holds the first such path in move order (else the caller
+  // asks that start alone); -1 if none. `work` gains every node the searches took.
+  // * Depth-first from each start. A stack and its inverse (the positions of the labels,
+  //   read as a stack) have the same gaps and the same distance to the target, and a
+  //   closing flip of the inverse is the last flip of a path of the stack, so at each node
+  //   the search goes on from whichever end has fewer closing flips (at most two each), and
+  //   a node where either end has none is a dead end. A node's second flip waits on the
+  //   searcher's stack, with the ends as the search took them.
+  // * K searchers work side by side, one node each in turn: one search is a chain of
+  //   dependent vector operations, and the processor overlaps independent chains. A free
+  //   searcher takes the next start, or once none is left, the shallowest waiting node of
+  //   the searcher on the earliest start (most of a batch's work is often one start's).
+  // * A path found drops the starts after it. The searcher that began a start meets its
+  //   paths in move order (everything taken from its stack lies after its own path), so
+  //   its trace is that start's first path; a path found below a taken node may not be.
+  struct SideBySide {
+    int first = -1;
+    bool traced = false;
+  };
+  // gcc 12 cannot see that a taken entry lies below the victim's top, so was written.
+#if !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+  template <int K>
+  SideBySide search_side_by_side(const TightStart* starts, int count, TightCompletion& work, Trace& trace) const {
+    struct Waiting {
+      Labels forward, backward;  // the node, its ends as the search took them
+      int h, move;               // the child's gaps, the flip that makes it
+      bool turned;               // the ends have swapped an odd number of times
+    };
+    // Searcher k's state, one array per field: unrolled over k, the labels stay in registers.
+    Labels forward[K], backward[K];
+    int h[K], depth[K], start[K], bottom[K], top[K];  // stack: [bottom, top)
+    bool turned[K], began[K], live[K];
+    Trace traces[K];
+    Waiting stacks[K][64];
+    std::uint64_t expanded = 0, generated = 0;
+    int next = 0, first = count;
+    bool traced = false;
+    const auto take = [&](int k) {
+      bottom[k] = top[k] = 0;
+      int from = -1;
+      for (int v = 0; v < K; ++v)
+        if (live[v] && top[v] > bottom[v] && (from < 0 || start[v] < start[from])) from = v;
+      if (from < 0) {
+        if (next == count || first < count) return false;
+        forward[k] = starts[next].forward, backward[k] = starts[next].backward, h[k] = starts[next].h;
+        depth[k] = 0;
+        turned[k] = false;
+        start[k] = next++;
+        began[k] = true;
+        return true;
+      }
+      const Waiting& w = stacks[from][bottom[from]++];
+      ++generated;
+      forward[k] = flipped(w.forward, w.move), backward[k] = relabelled(w.backward, w.move), h[k] = w.h;
+      depth[k] = 0;  // its trace is never read
+      turned[k] = w.turned;
+      start[k] = start[from];
+      began[k] = false;
+      return true;
+    };
+    int idle = 0;
+    for (int k = 0; k < K; ++k) live[k] = false;
+    for (int k = 0; k < K; ++k) idle += !(live[k] = take(k));
+    while (idle < K) {
+      unsigned ended = 0;
+#pragma GCC unroll 4
+      for (int k = 0; k < K; ++k) {
+        if (!live[k]) continue;
+        if (h[k] == 0) {  // no gap: the target
+          ended |= 1u << k;
+          continue;
+        }
+        ++expanded;
+        const std::uint64_t ahead = closing_of(forward[k]), behind = closing_of(backward[k]);
+        if (ahead == 0 || behind == 0) {
+          if (top[k] == bottom[k]) {
+            ended |= 1u << k;
+            continue;
+          }
+          const Waiting& w = stacks[k][--top[k]];
+          ++generated;
+          depth[k] += h[k] - w.h;
+          traces[k][depth[k] - 1] = static_cast<std::int8_t>(w.turned ? -1 : w.move);
+          forward[k] = flipped(w.forward, w.move), backward[k] = relabelled(w.backward, w.move), h[k] = w.h;
+          turned[k] = w.turned;
+          continue;
+        }
+        const bool swap = std::popcount(behind) < std::popcount(ahead);
+        const Labels ends[2] = {pick(swap, forward[k], backward[k]), pick(swap, backward[k], forward[k])};
+        const std::uint64_t moves = swap ? behind : ahead, second = moves & (moves - 1);
         const int m = std::countr_zero(moves);
-        const Labels next = flipped(forward, m), next_backward = relabelled(backward, m);
-        ++out.generated;
-        if (tight_solvable(next, next_backward, left - 1, out, trace)) {
-          out.moves.push_back(m);
-          forward = next, backward = next_backward, step = 0;
-          break;
+        turned[k] = turned[k] != swap;
+        stacks[k][top[k]] = {ends[0], ends[1], h[k] - 1, std::countr_zero(second), turned[k]};
+        top[k] += second != 0;
+        ++generated;
+        traces[k][depth[k]++] = static_cast<std::int8_t>(turned[k] ? -1 : m);
+        forward[k] = flipped(ends[0], m), backward[k] = relabelled(ends[1], m), --h[k];
+      }
+      if (ended == 0 && idle == 0) continue;
+      // Searchers that ended: a path found drops the searchers on later starts; then every
+      // free searcher takes work.
+      for (int k = 0; k < K; ++k) {
+        if (!(ended >> k & 1) || !live[k]) continue;
+        live[k] = false;
+        if (h[k] == 0 && start[k] < first) {
+          first = start[k];
+          traced = began[k];
+          if (traced) trace = traces[k];
+          for (int v = 0; v < K; ++v) live[v] = live[v] && start[v] < first;
         }
       }
+      idle = 0;
+      for (int k = 0; k < K; ++k) idle += !(live[k] = live[k] || take(k));
     }
-    return out;
+    work.expanded += expanded;
+    work.generated += generated;
+    return {first < count ? first : -1, traced};
   }
+#if !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
   static int is_gap(int a, int b) { return std::abs(a - b) != 1; }
   // Against the sorted stack (the usual target) a size is its own label: no table on the
   // path from one node's top pancake to the next node's.
   int label(int size) const { return sorted_target_ ? size : label_[size]; }
-
-  // The path a successful search took, a step per byte: the flip of the stack it made, or
-  // -1 where it flipped the inverse.
-  using Trace = std::array<std::int8_t, 64>;
-
-  // Is there a path of h flips from `forward` (labels by position) that each close a gap?
-  // `backward` is its inverse (positions by label). The question is the same for the
-  // inverse, so at each node the two swap places when the inverse has fewer closing flips
-  // (`turned`: they have swapped an odd number of times); a node with one flip to follow
-  // continues in the loop, one with two calls itself for the first. When there is a path,
-  // trace[0, h) is the one found.
-  bool tight_solvable(Labels forward, Labels backward, int h, TightCompletion& work, Trace& trace, int step = 0,
-                      bool turned = false) const {
-    for (;; --h, ++step) {
-      if (h == 0) return true;  // no gap: the target
-      ++work.expanded;
-      std::uint64_t ahead = closing_of(forward);
-      const std::uint64_t behind = closing_of(backward);
-      if (ahead == 0 || behind == 0) return false;
-      if (std::popcount(behind) < std::popcount(ahead)) {
-        std::swap(forward, backward);
-        ahead = behind;
-        turned = !turned;
-      }
-      int m = std::countr_zero(ahead);
-      if ((ahead &= ahead - 1) != 0) {
-        ++work.generated;
-        trace[step] = static_cast<std::int8_t>(turned ? -1 : m);
-        if (tight_solvable(flipped(forward, m), relabelled(backward, m), h - 1, work, trace, step + 1, turned)) return true;
-        m = std::countr_zero(ahead);
-      }
-      ++work.generated;
-      trace[step] = static_cast<std::int8_t>(turned ? -1 : m);
-      flip_both(forward, backward, m);
-    }
-  }
-
-  // Flip m made on a stack and, as a relabelling, on its inverse.
-  static void flip_both(Labels& forward, Labels& backward, int m) {
-    forward = flipped(forward, m);
-    backward = relabelled(backward, m);
-  }
 
   // Byte i of row k: the position whose pancake lands at i when the top k are flipped, which
   // is also where label i goes when labels below k are read backwards.
@@ -241,6 +356,8 @@ class PancakeGap {
   // with every byte on: gcc 12 warns of the unmasked form's undefined pass-through).
   static Labels flipped(const Labels& v, int m) { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, load(kReversed[m + 2]), v); }
   static Labels relabelled(const Labels& v, int m) { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, v, load(kReversed[m + 2])); }
+  // `second ? b : a` without a branch: which end a search follows is a coin toss.
+  static Labels pick(bool second, const Labels& a, const Labels& b) { return _mm512_mask_blend_epi64(second ? 0xff : 0, a, b); }
 
   // Labels by position, the plate's (N) at position N where the vector has room for it.
   Labels labels_of(const State& s) const {
@@ -275,6 +392,7 @@ class PancakeGap {
     std::reverse(out.begin(), out.begin() + m + 2);
     return out;
   }
+  static Labels pick(bool second, const Labels& a, const Labels& b) { return second ? b : a; }
   static Labels relabelled(const Labels& v, int m) {
     Labels out;
     for (int i = 0; i < 64; ++i) out[i] = kReversed[m + 2][v[i] & 63];

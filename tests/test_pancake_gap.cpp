@@ -261,6 +261,63 @@ TEST(PancakeGap, CompleteTightIsTheFirstPathOfClosingFlips) {
   }
 }
 
+// Many nodes asked at once (what IDA* does with its queue of nodes whose f is the bound):
+// the answer is the first node, in the order given, that complete_tight completes, with the
+// same path. Each batch mixes the children of stacks made to have a closing path and of
+// shuffled ones, so the first that completes falls anywhere, or nowhere; 1 to 300 nodes.
+TEST(PancakeGap, FirstCompletionIsTheFirstNodeThatCompletes) {
+  std::mt19937_64 rng(2010);
+  for (const int n : {8, 20, 60, 64}) {
+    const PancakeStack p(n);
+    const PancakeState target = p.start();
+    const PancakeGap gap(p, target, {}, {});
+    int batches_found = 0, batches = 0;
+    for (const int length : {1, 2, 3, 5, 17, 64, 300}) {
+      for (int trial = 0; trial < 8; ++trial, ++batches) {
+        std::vector<PancakeGap::TightStart> starts;
+        std::vector<TightCompletion> alone;
+        while (static_cast<int>(starts.size()) < length) {
+          // A parent: the target with a few gaps opened (its children often complete), or
+          // a shuffled stack (they rarely do).
+          PancakeState parent = target, next;
+          if (rng() % 4 == 0) {
+            parent = p.parse(stack_text(shuffled_sizes(n, rng())));
+          } else {
+            int h = 0;
+            const int opened = 1 + static_cast<int>(rng() % static_cast<unsigned>(std::min(n, 24)));
+            for (int step = 0; step < 8 * n && h < opened; ++step) {
+              const int m = static_cast<int>(rng() % static_cast<unsigned>(p.move_count()));
+              if (gap.estimate_move(parent, h, m) != h + 1) continue;
+              p.apply(parent, m, next);
+              parent = next, ++h;
+            }
+          }
+          const auto kept = gap.tight_parent(parent);
+          for (int m = 0; m < p.move_count() && static_cast<int>(starts.size()) < length; ++m) {
+            if (rng() % 3 != 0) continue;
+            p.apply(parent, m, next);
+            const int hc = gap.estimate(next);
+            if (hc == 0) continue;
+            starts.push_back(gap.tight_start(kept, m, hc));
+            alone.push_back(gap.complete_tight(kept, m, hc));
+          }
+        }
+        const auto first = std::find_if(alone.begin(), alone.end(), [](const TightCompletion& c) { return c.found; });
+        const int expected = first == alone.end() ? -1 : static_cast<int>(first - alone.begin());
+        const TightFirst together = gap.first_completion(starts.data(), static_cast<int>(starts.size()));
+        ASSERT_EQ(together.index, expected) << "N=" << n << ", " << length << " nodes, trial " << trial;
+        ASSERT_EQ(together.completion.found, expected >= 0);
+        if (expected >= 0) {
+          ASSERT_EQ(together.completion.moves, first->moves) << "N=" << n << ", node " << expected;
+        }
+        batches_found += expected >= 0;
+      }
+    }
+    EXPECT_GT(batches_found, batches / 4) << "N=" << n;  // the answer is not always "none"
+    EXPECT_LT(batches_found, batches) << "N=" << n;
+  }
+}
+
 // Textbook IDA* over whole stacks with gap: depth-first to a bound on g + h, the bound
 // raised to the smallest f that exceeded it; a flip is never repeated (it undoes itself).
 class GapIdaStar {
