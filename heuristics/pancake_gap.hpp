@@ -155,7 +155,7 @@ class PancakeGap {
   TightFirst first_completion(const TightStart* starts, int count) const {
     TightFirst out;
     Trace trace;
-    const SideBySide found = search_side_by_side<4>(starts, count, out.completion, trace);
+    const SideBySide found = search_side_by_side<2>(starts, count, out.completion, trace);
     if (found.first < 0) return out;
     out.index = found.first;
     out.completion.found = true;
