@@ -155,12 +155,12 @@ class PancakeGap {
   TightFirst first_completion(const TightStart* starts, int count) const {
     TightFirst out;
     Trace trace;
-    const SideBySide found = search_side_by_side<2>(starts, count, out.completion, trace);
+    const SideBySide found = search_side_by_side<true>(starts, count, out.completion, trace);
     if (found.first < 0) return out;
     out.index = found.first;
     out.completion.found = true;
     // A path met below a taken node: the start alone, one searcher, meets its first.
-    if (!found.traced) search_side_by_side<1>(starts + found.first, 1, out.completion, trace);
+    if (!found.traced) search_side_by_side<false>(starts + found.first, 1, out.completion, trace);
     follow_trace(starts[found.first], trace, out.completion);
     return out;
   }
@@ -192,7 +192,7 @@ class PancakeGap {
         move_of[count] = std::countr_zero(moves);
         next[count] = {flipped(at.forward, move_of[count]), relabelled(at.backward, move_of[count]), at.h - 1};
       }
-      const int found = search_side_by_side<1>(next.data(), count, out, trace).first;
+      const int found = search_side_by_side<false>(next.data(), count, out, trace).first;
       out.generated += static_cast<std::uint64_t>(found + 1);
       out.moves.push_back(move_of[found]);
       at = next[found];
@@ -209,10 +209,11 @@ class PancakeGap {
   //   the search goes on from whichever end has fewer closing flips (at most two each), and
   //   a node where either end has none is a dead end. A node's second flip waits on the
   //   searcher's stack, with the ends as the search took them.
-  // * K searchers work side by side, one node each in turn: one search is a chain of
-  //   dependent vector operations, and the processor overlaps independent chains. A free
-  //   searcher takes the next start, or once none is left, the shallowest waiting node of
-  //   the searcher on the earliest start (most of a batch's work is often one start's).
+  // * Two searchers work side by side (kTwo), a node of each in turn: one search is a chain
+  //   of dependent vector operations, each flip waiting on the last one's masks, and the
+  //   processor overlaps two independent chains. (Four were slower: their state no longer
+  //   fits in registers.) A free searcher takes the shallowest waiting node of the other,
+  //   else the next start: most of a batch's work is often one start's.
   // * A path found drops the starts after it. The searcher that began a start meets its
   //   paths in move order (everything taken from its stack lies after its own path), so
   //   its trace is that start's first path; a path found below a taken node may not be.
@@ -220,111 +221,111 @@ class PancakeGap {
     int first = -1;
     bool traced = false;
   };
-  // gcc 12 cannot see that a taken entry lies below the victim's top, so was written.
-#if !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-  template <int K>
-  SideBySide search_side_by_side(const TightStart* starts, int count, TightCompletion& work, Trace& trace) const {
-    struct Waiting {
-      Labels forward, backward;  // the node, its ends as the search took them
-      int h, move;               // the child's gaps, the flip that makes it
-      bool turned;               // the ends have swapped an odd number of times
-    };
-    // Searcher k's state, one array per field: unrolled over k, the labels stay in registers.
-    Labels forward[K], backward[K];
-    int h[K], depth[K], start[K], bottom[K], top[K];  // stack: [bottom, top)
-    bool turned[K], began[K], live[K];
-    Trace traces[K];
-    Waiting stacks[K][64];
-    std::uint64_t expanded = 0, generated = 0;
-    int next = 0, first = count;
+  struct Waiting {
+    Labels forward, backward;  // the node, its ends as the search took them
+    int h, move;               // the child's gaps, the flip that makes it
+    bool turned;               // the ends have swapped an odd number of times
+  };
+  // A searcher's state, kept apart from its stack and trace (both indexed by depth) so that
+  // the compiler keeps it in registers.
+  struct Searcher {
+    Labels forward, backward;
+    int h = 0, depth = 0, start = 0, bottom = 0, top = 0;  // its stack: [bottom, top)
+    bool turned = false, began = false, live = false;
+  };
+  enum class Step { kGoing, kFound, kNone };
+  struct Batch {
+    const TightStart* starts;
+    int count, next = 0, first;
     bool traced = false;
-    const auto take = [&](int k) {
-      bottom[k] = top[k] = 0;
-      int from = -1;
-      for (int v = 0; v < K; ++v)
-        if (live[v] && top[v] > bottom[v] && (from < 0 || start[v] < start[from])) from = v;
-      if (from < 0) {
-        if (next == count || first < count) return false;
-        forward[k] = starts[next].forward, backward[k] = starts[next].backward, h[k] = starts[next].h;
-        depth[k] = 0;
-        turned[k] = false;
-        start[k] = next++;
-        began[k] = true;
-        return true;
-      }
-      const Waiting& w = stacks[from][bottom[from]++];
-      ++generated;
-      forward[k] = flipped(w.forward, w.move), backward[k] = relabelled(w.backward, w.move), h[k] = w.h;
-      depth[k] = 0;  // its trace is never read
-      turned[k] = w.turned;
-      start[k] = start[from];
-      began[k] = false;
-      return true;
-    };
-    int idle = 0;
-    for (int k = 0; k < K; ++k) live[k] = false;
-    for (int k = 0; k < K; ++k) idle += !(live[k] = take(k));
-    while (idle < K) {
-      unsigned ended = 0;
-#pragma GCC unroll 4
-      for (int k = 0; k < K; ++k) {
-        if (!live[k]) continue;
-        if (h[k] == 0) {  // no gap: the target
-          ended |= 1u << k;
-          continue;
-        }
-        ++expanded;
-        const std::uint64_t ahead = closing_of(forward[k]), behind = closing_of(backward[k]);
-        if (ahead == 0 || behind == 0) {
-          if (top[k] == bottom[k]) {
-            ended |= 1u << k;
-            continue;
-          }
-          const Waiting& w = stacks[k][--top[k]];
-          ++generated;
-          depth[k] += h[k] - w.h;
-          traces[k][depth[k] - 1] = static_cast<std::int8_t>(w.turned ? -1 : w.move);
-          forward[k] = flipped(w.forward, w.move), backward[k] = relabelled(w.backward, w.move), h[k] = w.h;
-          turned[k] = w.turned;
-          continue;
-        }
-        const bool swap = std::popcount(behind) < std::popcount(ahead);
-        const Labels ends[2] = {pick(swap, forward[k], backward[k]), pick(swap, backward[k], forward[k])};
-        const std::uint64_t moves = swap ? behind : ahead, second = moves & (moves - 1);
-        const int m = std::countr_zero(moves);
-        turned[k] = turned[k] != swap;
-        stacks[k][top[k]] = {ends[0], ends[1], h[k] - 1, std::countr_zero(second), turned[k]};
-        top[k] += second != 0;
-        ++generated;
-        traces[k][depth[k]++] = static_cast<std::int8_t>(turned[k] ? -1 : m);
-        forward[k] = flipped(ends[0], m), backward[k] = relabelled(ends[1], m), --h[k];
-      }
-      if (ended == 0 && idle == 0) continue;
-      // Searchers that ended: a path found drops the searchers on later starts; then every
-      // free searcher takes work.
-      for (int k = 0; k < K; ++k) {
-        if (!(ended >> k & 1) || !live[k]) continue;
-        live[k] = false;
-        if (h[k] == 0 && start[k] < first) {
-          first = start[k];
-          traced = began[k];
-          if (traced) trace = traces[k];
-          for (int v = 0; v < K; ++v) live[v] = live[v] && start[v] < first;
-        }
-      }
-      idle = 0;
-      for (int k = 0; k < K; ++k) idle += !(live[k] = live[k] || take(k));
+    std::uint64_t expanded = 0, generated = 0;
+  };
+
+  template <bool kTwo>
+  SideBySide search_side_by_side(const TightStart* starts, int count, TightCompletion& work, Trace& trace) const {
+    Batch batch{starts, count, 0, count};
+    Searcher one, two;
+    Waiting stacks[2][64];
+    Trace traces[2];
+    for (;;) {
+      if (!one.live) take(one, two, stacks[1], batch);
+      if (kTwo && !two.live) take(two, one, stacks[0], batch);
+      if (!one.live && !two.live) break;
+      const bool idle = !one.live || !two.live;
+      Step first_step = Step::kGoing, second_step = Step::kGoing;
+      // A node of each in turn, until one ends (or now and then, while one is idle, to let
+      // it take a waiting node).
+      do {
+        if (one.live) first_step = step(one, stacks[0], traces[0], batch);
+        if (kTwo && two.live) second_step = step(two, stacks[1], traces[1], batch);
+      } while (first_step == Step::kGoing && second_step == Step::kGoing && !idle);
+      if (first_step != Step::kGoing) end(one, first_step, traces[0], two, batch, trace);
+      if (second_step != Step::kGoing) end(two, second_step, traces[1], one, batch, trace);
     }
-    work.expanded += expanded;
-    work.generated += generated;
-    return {first < count ? first : -1, traced};
+    work.expanded += batch.expanded;
+    work.generated += batch.generated;
+    return {batch.first < count ? batch.first : -1, batch.traced};
   }
-#if !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+
+  // One node of a search: the target, a dead end with nothing waiting, or on to the next.
+  [[gnu::always_inline]] Step step(Searcher& s, Waiting* stack, Trace& trace, Batch& batch) const {
+    if (s.h == 0) return Step::kFound;  // no gap: the target
+    ++batch.expanded;
+    const std::uint64_t ahead = closing_of(s.forward), behind = closing_of(s.backward);
+    if (ahead == 0 || behind == 0) {
+      if (s.top == s.bottom) return Step::kNone;
+      const Waiting& w = stack[--s.top];
+      ++batch.generated;
+      s.depth += s.h - w.h;
+      trace[s.depth - 1] = static_cast<std::int8_t>(w.turned ? -1 : w.move);
+      s.forward = flipped(w.forward, w.move), s.backward = relabelled(w.backward, w.move), s.h = w.h;
+      s.turned = w.turned;
+      return Step::kGoing;
+    }
+    const bool swap = std::popcount(behind) < std::popcount(ahead);
+    const Labels forward = pick(swap, s.forward, s.backward), backward = pick(swap, s.backward, s.forward);
+    const std::uint64_t moves = swap ? behind : ahead, second = moves & (moves - 1);
+    const int m = std::countr_zero(moves);
+    s.turned = s.turned != swap;
+    stack[s.top] = {forward, backward, s.h - 1, std::countr_zero(second), s.turned};
+    s.top += second != 0;
+    ++batch.generated;
+    trace[s.depth++] = static_cast<std::int8_t>(s.turned ? -1 : m);
+    s.forward = flipped(forward, m), s.backward = relabelled(backward, m), --s.h;
+    return Step::kGoing;
+  }
+
+  // A free searcher takes the shallowest node waiting on the other's stack, else the next
+  // start (none once a path is found).
+  [[gnu::always_inline]] void take(Searcher& s, Searcher& other, Waiting* other_stack, Batch& batch) const {
+    s.bottom = s.top = s.depth = 0;
+    if (other.live && other.top > other.bottom) {
+      const Waiting& w = other_stack[other.bottom++];
+      ++batch.generated;
+      s.forward = flipped(w.forward, w.move), s.backward = relabelled(w.backward, w.move), s.h = w.h;
+      s.turned = w.turned;
+      s.start = other.start;
+      s.began = false;  // its trace is never read
+      s.live = true;
+    } else if (batch.next < batch.count && batch.first == batch.count) {
+      const TightStart& t = batch.starts[batch.next];
+      s.forward = t.forward, s.backward = t.backward, s.h = t.h;
+      s.turned = false;
+      s.start = batch.next++;
+      s.began = s.live = true;
+    }
+  }
+
+  // A searcher that ended: a path found drops the other where it is on a later start.
+  [[gnu::always_inline]] static void end(Searcher& s, Step taken, const Trace& s_trace, Searcher& other, Batch& batch, Trace& trace) {
+    if (!s.live) return;  // dropped by the other this round
+    s.live = false;
+    if (taken != Step::kFound || s.start >= batch.first) return;
+    batch.first = s.start;
+    batch.traced = s.began;
+    if (s.began) trace = s_trace;
+    other.live = other.live && other.start < batch.first;
+  }
 
   static int is_gap(int a, int b) { return std::abs(a - b) != 1; }
   // Against the sorted stack (the usual target) a size is its own label: no table on the
