@@ -17,7 +17,9 @@
 // * A node whose f equals the bound can reach the target within it only by moves that each
 //   lower h by one. Where the heuristic decides that faster than this search would
 //   (complete_tight: the pancake gap's, from both ends of the path), the node is handed to
-//   it whole, and its answer is this search's: the same smallest path, or none.
+//   it whole, and its answer is this search's: the same smallest path, or none. Where it
+//   answers many at once (first_completion), such nodes are queued in depth-first order and
+//   asked together, before any later solution is taken.
 // * In parallel, each iteration first lists the nodes at a split depth (every node whose
 //   f fits the bound, in depth-first order, which is the lexicographic order of their
 //   paths) and searches below them as oneTBB tasks. The solution is the one of the first
