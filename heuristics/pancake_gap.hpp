@@ -203,12 +203,10 @@ class PancakeGap {
   // Which of `count` starts has a path of h flips that each close a gap: the first that
   // has one, and whether `trace` holds the first such path in move order (else the caller
   // asks that start alone); -1 if none. `work` gains every node the searches took.
-  // * Depth-first from each start. A stack and its inverse (the positions of the labels,
-  //   read as a stack) have the same gaps and the same distance to the target, and a
-  //   closing flip of the inverse is the last flip of a path of the stack, so at each node
-  //   the search goes on from whichever end has fewer closing flips (at most two each), and
-  //   a node where either end has none is a dead end. A node's second flip waits on the
-  //   searcher's stack, with the ends as the search took them.
+  // * Depth-first from each start, from either end of the path (complete_tight above): a
+  //   node where either end has no closing flip is a dead end, else the search follows the
+  //   end with fewer, and a node's second flip waits on the searcher's stack, with the
+  //   ends as the search took them.
   // * Two searchers work side by side (kTwo), a node of each in turn: one search is a chain
   //   of dependent vector operations, each flip waiting on the last one's masks, and the
   //   processor overlaps two independent chains. (Four were slower: their state no longer
