@@ -164,9 +164,9 @@ class IdaStar {
     // Nodes whose f is the bound wait in `queue` to be asked together, where the heuristic
     // asks many at once (first_completion): kept in depth-first order, asked before any
     // later solution is taken and at the end, so the first that completes is the answer.
-    static constexpr bool kQueues = requires(const H& h, const State& s, const typename H::TightStart* starts) {
+    static constexpr bool kQueues = requires(const H& h, const State& s) {
       h.tight_start(h.tight_parent(s), 0, 0);
-      h.first_completion(starts, 1);
+      h.first_completion(static_cast<const typename H::TightStart*>(nullptr), 1);
     };
     static constexpr std::size_t kQueueLength = 256;
     TightQueue<H, kQueues> queue{};

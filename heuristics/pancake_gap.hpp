@@ -227,7 +227,7 @@ class PancakeGap {
   // A searcher's state, kept apart from its stack and trace (both indexed by depth) so that
   // the compiler keeps it in registers.
   struct Searcher {
-    Labels forward, backward;
+    Labels forward{}, backward{};
     int h = 0, depth = 0, start = 0, bottom = 0, top = 0;  // its stack: [bottom, top)
     bool turned = false, began = false, live = false;
   };
