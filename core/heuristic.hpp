@@ -86,6 +86,32 @@ struct TightParentSlot<H, State> {
 template <class H, class State>
 using TightParentOf = typename TightParentSlot<H, State>::type;
 
+// Where IDA* queues the nodes it asks a heuristic about together (first_completion), in
+// depth-first order: their starts and their paths from the dive's first node, back to back
+// in one string (a string each was an allocation per node). Empty for a heuristic without.
+template <class H, bool kQueues>
+struct TightQueueOf {};
+template <class H>
+struct TightQueueOf<H, true> {
+  std::vector<typename H::TightStart> starts;
+  std::string paths;
+  std::vector<std::size_t> ends;
+  void push(const typename H::TightStart& start, const std::string& trail, std::size_t length) {
+    starts.push_back(start);
+    paths.append(trail, 0, length);
+    ends.push_back(paths.size());
+  }
+  std::string path(std::size_t i) const {
+    const std::size_t begin = i == 0 ? 0 : ends[i - 1];
+    return paths.substr(begin, ends[i] - begin);
+  }
+  void clear() {
+    starts.clear();
+    paths.clear();
+    ends.clear();
+  }
+};
+
 // What a pass over a node's children ended with: `stopped` once the visitor said so;
 // `floor`, a lower bound on the estimates of the children the pass never looked at
 // (INT_MAX: it looked at all of them).

@@ -127,29 +127,6 @@ class IdaStar {
     return order > 0 && (m == last ? run + 1 : 1) >= order;
   }
 
-  // The nodes a dive has queued for the heuristic, in depth-first order: their starts and
-  // their paths from the dive's first node, back to back in one string (a string each was
-  // an allocation per node).
-  template <class H, bool kQueues>
-  struct TightQueue {};
-  template <class H>
-  struct TightQueue<H, true> {
-    std::vector<typename H::TightStart> starts;
-    std::string paths;
-    std::vector<std::size_t> ends;
-    void push(const typename H::TightStart& start, const std::string& trail, std::size_t length) {
-      starts.push_back(start);
-      paths.append(trail, 0, length);
-      ends.push_back(paths.size());
-    }
-    std::string path(std::size_t i) const { return paths.substr(i == 0 ? 0 : ends[i - 1], ends[i] - (i == 0 ? 0 : ends[i - 1])); }
-    void clear() {
-      starts.clear();
-      paths.clear();
-      ends.clear();
-    }
-  };
-
   // One depth-first search under `bound`, from one node. `stop()` is asked every few
   // thousand nodes and before each completion; when it says so the search unwinds without a
   // solution.
@@ -169,7 +146,7 @@ class IdaStar {
       h.first_completion(static_cast<const typename H::TightStart*>(nullptr), 1);
     };
     static constexpr std::size_t kQueueLength = 256;
-    TightQueue<H, kQueues> queue{};
+    TightQueueOf<H, kQueues> queue{};
     bool stopped = false;
     // The moves from the first node down to the one at depth g are trail[first_g, g): one
     // store per node where a string's push and pop were a tenth of the search's time.

@@ -1,20 +1,12 @@
 // Pancake heuristic `gap` (Helmert, "Landmark heuristics for the pancake problem", 2010):
-// the number of adjacent positions i, i+1 of the stack, the bottom pancake next to the
-// plate (a virtual pancake below all others) included, whose pancakes are not neighbours in
-// the target stack.
-//
-// Target-relative: every size is relabelled by its position in the target (the target reads
-// 0, 1, ..., N-1 from the top and the plate is N), and a gap is an adjacent pair whose
-// labels differ by more than one. The target has no gap, and it is the only stack without
-// one (the bottom must then be N-1, the one above it N-2, and so on up).
-//
-// Admissible and consistent: flipping the top k pancakes reverses positions 0..k-1, which
-// keeps every adjacent pair inside the prefix (each is read the other way round) and the
-// pairs below it; only the pair at positions k-1, k (k = N: the bottom and the plate)
-// changes. So one flip removes at most one gap, h(s) <= 1 + h(t) for every move s -> t, and
-// h(target) = 0 makes h(s) a lower bound on the flips from s to the target.
-//
-// That one changed pair makes estimate_move a constant-time update, which IDA* (through
+// the adjacent positions i, i+1 of the stack (the bottom and the plate, a virtual pancake
+// below all others, included) whose pancakes are not neighbours in the target. Sizes are
+// relabelled by their position in the target (it reads 0..N-1 from the top, the plate N);
+// a gap is an adjacent pair whose labels differ by more than one, and only the target has
+// none. Admissible and consistent: flipping the top k reverses positions 0..k-1, which
+// keeps every pair inside the prefix and below it; only the pair at k-1, k changes. So a
+// flip removes at most one gap, h(s) <= 1 + h(t) for every move s -> t, and h(target) = 0.
+// That one pair makes estimate_move a constant-time update, which IDA* (through
 // children_within) asks before it flips, so most flips are never made.
 #pragma once
 
@@ -26,6 +18,7 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "core/declared_options.hpp"
 #include "core/heuristic.hpp"
@@ -71,16 +64,13 @@ class PancakeGap {
   }
 
   // Flip m reverses the top k = m + 2 pancakes: only the pair at positions k-1, k changes,
-  // from (parent[k-1], below) to (parent[0], below).
-  // Every flip applies, so the engines ask before they flip.
+  // from (parent[k-1], below) to (parent[0], below). Engines ask before they flip.
   int estimate_move(const State& parent, int parent_h, int move) const {
     const int k = move + 2;
     const int below = k < n_ ? label(parent.cells[k]) : n_;
     return parent_h - is_gap(label(parent.cells[k - 1]), below) + is_gap(label(parent.cells[0]), below);
   }
-  int estimate_after(const State& parent, int parent_h, int move, const State&) const {
-    return estimate_move(parent, parent_h, move);
-  }
+  int estimate_after(const State& parent, int parent_h, int move, const State&) const { return estimate_move(parent, parent_h, move); }
 
   // IDA* at a node with no room to spare (room = h - 1) needs only the flips that close a
   // gap: flipping the top k closes one exactly when the pancake at k is a target neighbour of
@@ -105,22 +95,15 @@ class PancakeGap {
   std::uint64_t closing_flips(const State& s) const { return closing_of(labels_of(s)); }
 
   // A node with no room to spare (room = h - 1) has a path within the bound only if each of
-  // its h flips closes a gap, and whether it has one is NP-hard to decide in general
-  // (Bulteau, Fertin and Rusu, "Pancake flipping is hard", 2015): IDA* on random stacks
-  // spends nearly all its nodes below such nodes. Two facts make the question cheaper than
-  // a depth-first pass over the closing flips.
-  // * A stack and its inverse (the positions of the labels, read as a stack) have the same
-  //   gaps, counted as here (with the plate) and the same distance to the target, since the
-  //   flips that sort one, taken backwards, sort the other. A closing flip of the inverse is
-  //   the last flip of a path of the stack: flipping the inverse's top k relabels the stack
-  //   (label j < k becomes k-1-j).
-  // * So at each node the search may continue from either end: it is over as soon as
-  //   either end has no closing flip, and it follows the end with fewer (at most two each).
-  // The answer is the same as the forward pass's. The path is the forward pass's too: the
-  // search tries a node's flips in move order and only moves on from one once it has none,
-  // so where the path it found takes a flip of the stack, that flip is the first that
-  // leads to the target; from the first node where it turned to the inverse, the next flip
-  // is found in move order, each child asked the same question, and so on.
+  // its h flips closes a gap; whether it has one is NP-hard in general (Bulteau, Fertin and
+  // Rusu, "Pancake flipping is hard", 2015), and below such nodes IDA* on random stacks
+  // spends nearly all its work. A stack and its inverse (the positions of the labels, read
+  // as a stack) have the same gaps (the plate counted) and the same distance, since the
+  // flips that sort one, taken backwards, sort the other; a closing flip of the inverse is
+  // the last flip of a path of the stack (flipping the inverse's top k relabels the stack:
+  // label j < k becomes k-1-j). So the search may go on from either end at each node: it
+  // stops where either end has no closing flip and follows the end with fewer (at most two
+  // each). Answer and path are the forward pass's (follow_trace).
   TightCompletion complete_tight(const State& s, int h) const {
     const TightParent own = tight_parent(s);  // the node's own labels and inverse
     const TightStart start{own.labels, own.inverse, h};
@@ -128,8 +111,7 @@ class PancakeGap {
   }
 
   // A node's labels and their inverse, kept for its children whose f is the bound: each
-  // child's pair is then one flip and one relabelling away, where its own inverse would
-  // cost more than the search below most of them.
+  // child's pair is one flip and one relabelling away (its own inverse costs more).
   struct TightParent {
     Labels labels, inverse;
   };
@@ -172,11 +154,10 @@ class PancakeGap {
   // -1 where it flipped the inverse.
   using Trace = std::array<std::int8_t, 64>;
 
-  // The path a search found, as flips of its start's stack: a step the search made on the
-  // stack is the first flip that leads to the target; where it made one on the inverse,
-  // the stack's next flip is found in move order, each candidate asked the same question.
-  // Asking in move order keeps the answer the smallest path: the search tries a node's flips
-  // in move order and only moves on from one once it has no path.
+  // The path a search found, as flips of its start's stack. The search tries a node's flips
+  // in move order and moves on from one only once it has no path, so a step it made on the
+  // stack is the first flip that leads to the target; after a step on the inverse, the
+  // stack's next flip is found in move order, each candidate asked the same question.
   void follow_trace(TightStart at, Trace trace, TightCompletion& out) const {
     for (int step = 0; at.h > 0;) {
       if (trace[step] >= 0) {
@@ -201,38 +182,30 @@ class PancakeGap {
   }
 
   // Which of `count` starts has a path of h flips that each close a gap: the first that
-  // has one, and whether `trace` holds the first such path in move order (else the caller
-  // asks that start alone); -1 if none. `work` gains every node the searches took.
-  // * Depth-first from each start, from either end of the path (complete_tight above): a
-  //   node where either end has no closing flip is a dead end, else the search follows the
-  //   end with fewer, and a node's second flip waits on the searcher's stack, with the
-  //   ends as the search took them.
-  // * Two searchers work side by side (kTwo), a node of each in turn: one search is a chain
-  //   of dependent vector operations, each flip waiting on the last one's masks, and the
-  //   processor overlaps two independent chains. (Four were slower: their state no longer
-  //   fits in registers.) A free searcher takes the shallowest waiting node of the other,
-  //   else the next start: most of a batch's work is often one start's.
-  // * A path found drops the starts after it. The searcher that began a start meets its
-  //   paths in move order (everything taken from its stack lies after its own path), so
-  //   its trace is that start's first path; a path found below a taken node may not be.
-  struct SideBySide {
-    int first = -1;
-    bool traced = false;
-  };
+  // has one, and whether `trace` holds its first such path (else the caller asks that start
+  // alone); -1 if none. `work` gains every node the searches took. Depth-first from either
+  // end (complete_tight), a node's second flip waiting on the searcher's stack. Two
+  // searchers work side by side (kTwo), a node of each in turn: one search is a chain of
+  // dependent vector operations, and the processor overlaps two (four were slower: their
+  // state spilled from registers). A free searcher takes the shallowest waiting node of
+  // the other, else the next start. A path found drops later starts. The searcher that
+  // began a start meets its paths in move order (what is taken from its stack lies after
+  // its own path), so its trace is the start's first path; one found below a taken node
+  // may not be.
+  struct SideBySide { int first = -1; bool traced = false; };
   struct Waiting {
     Labels forward, backward;  // the node, its ends as the search took them
     int h, move;               // the child's gaps, the flip that makes it
     bool turned;               // the ends have swapped an odd number of times
   };
-  // A searcher's state, kept apart from its stack and trace (both indexed by depth) so that
-  // the compiler keeps it in registers.
+  // A searcher's state, apart from its stack and trace, so that it stays in registers.
   struct Searcher {
     Labels forward{}, backward{};
     int h = 0, depth = 0, start = 0, bottom = 0, top = 0;  // its stack: [bottom, top)
     bool turned = false, began = false, live = false;
   };
   enum class Step { kGoing, kFound, kNone };
-  struct Batch {
+  struct Batch {  // the starts, the next to begin, the first found and the work done
     const TightStart* starts;
     int count, next = 0, first;
     bool traced = false;
@@ -251,8 +224,8 @@ class PancakeGap {
       if (!one.live && !two.live) break;
       const bool idle = !one.live || !two.live;
       Step first_step = Step::kGoing, second_step = Step::kGoing;
-      // A node of each in turn, until one ends (or now and then, while one is idle, to let
-      // it take a waiting node).
+      // A node of each in turn until one ends (one node only while one is idle, so that it
+      // takes a waiting node as soon as there is one).
       do {
         if (one.live) first_step = step(one, stacks[0], traces[0], batch);
         if (kTwo && two.live) second_step = step(two, stacks[1], traces[1], batch);
@@ -276,8 +249,7 @@ class PancakeGap {
       ++batch.generated;
       s.depth += s.h - w.h;
       trace[s.depth - 1] = static_cast<std::int8_t>(w.turned ? -1 : w.move);
-      s.forward = flipped(w.forward, w.move), s.backward = relabelled(w.backward, w.move), s.h = w.h;
-      s.turned = w.turned;
+      s.forward = flipped(w.forward, w.move), s.backward = relabelled(w.backward, w.move), s.h = w.h, s.turned = w.turned;
       return Step::kGoing;
     }
     const bool swap = std::popcount(behind) < std::popcount(ahead);
@@ -301,14 +273,12 @@ class PancakeGap {
       const Waiting& w = other_stack[other.bottom++];
       ++batch.generated;
       s.forward = flipped(w.forward, w.move), s.backward = relabelled(w.backward, w.move), s.h = w.h;
-      s.turned = w.turned;
-      s.start = other.start;
+      s.turned = w.turned, s.start = other.start;
       s.began = false;  // its trace is never read
       s.live = true;
     } else if (batch.next < batch.count && batch.first == batch.count) {
       const TightStart& t = batch.starts[batch.next];
-      s.forward = t.forward, s.backward = t.backward, s.h = t.h;
-      s.turned = false;
+      s.forward = t.forward, s.backward = t.backward, s.h = t.h, s.turned = false;
       s.start = batch.next++;
       s.began = s.live = true;
     }
@@ -316,11 +286,9 @@ class PancakeGap {
 
   // A searcher that ended: a path found drops the other where it is on a later start.
   [[gnu::always_inline]] static void end(Searcher& s, Step taken, const Trace& s_trace, Searcher& other, Batch& batch, Trace& trace) {
-    if (!s.live) return;  // dropped by the other this round
-    s.live = false;
+    if (!std::exchange(s.live, false)) return;  // dropped by the other this round
     if (taken != Step::kFound || s.start >= batch.first) return;
-    batch.first = s.start;
-    batch.traced = s.began;
+    batch.first = s.start, batch.traced = s.began;
     if (s.began) trace = s_trace;
     other.live = other.live && other.start < batch.first;
   }
@@ -420,8 +388,8 @@ class PancakeGap {
   std::uint64_t in_stack_ = 0;                                     // positions 0..N-1
   std::uint64_t flips_ = 0;                                        // moves 0..N-2
   std::array<std::uint8_t, 64> plate_{};                           // byte N: N (N < 64)
-  // Byte i: i + 1, the position below i (the last byte reads itself: with 64 pancakes the plate
-  // is looked at apart, and no other stack reads it).
+  // Byte i: i + 1, the position below i (the last reads itself: with 64 pancakes the plate is
+  // looked at apart).
   static constexpr std::array<std::uint8_t, 64> kNextPosition = [] {
     std::array<std::uint8_t, 64> next{};
     for (int i = 0; i < 64; ++i) next[i] = static_cast<std::uint8_t>(i < 63 ? i + 1 : 63);
