@@ -165,7 +165,6 @@ class IdaStar {
       if (h == 0 && s == target) {
         if constexpr (kQueues)
           if (ask_queue() || stopped) return !stopped;  // a node before this one completes
-
         out.found = true;
         out.path.assign(trail, 0, static_cast<std::size_t>(g - first_g));
         return true;
@@ -187,10 +186,10 @@ class IdaStar {
               out.next_bound = std::min(out.next_bound, g + 1 + hc);
               return false;
             }
+            trail[static_cast<std::size_t>(g - first_g)] = puzzle.move_name(m);
             if constexpr (requires { heuristic.tight_parent(s); }) {
               if (hc == room && hc > 0) {  // the child's f is the bound
                 if (!parent) parent.emplace(heuristic.tight_parent(s));
-                trail[static_cast<std::size_t>(g - first_g)] = puzzle.move_name(m);
                 if constexpr (kQueues) {
                   queue.push(heuristic.tight_start(*parent, m, hc), trail, static_cast<std::size_t>(g + 1 - first_g));
                   return queue.starts.size() == kQueueLength && (ask_queue() || stopped);
@@ -199,7 +198,6 @@ class IdaStar {
                 }
               }
             }
-            trail[static_cast<std::size_t>(g - first_g)] = puzzle.move_name(m);
             return from(child, g + 1, hc, m, m == last ? run + 1 : 1) || stopped;
           });
       if (scan.floor != INT_MAX) out.next_bound = std::min(out.next_bound, g + 1 + scan.floor);
@@ -215,7 +213,17 @@ class IdaStar {
         stopped = true;
         return false;
       }
-      return settle(g, h, ask());
+      const TightCompletion done = ask();
+      out.expanded += done.expanded;
+      out.generated += done.generated;
+      if (!done.found) {
+        out.next_bound = std::min(out.next_bound, g + 1 + h);
+        return false;
+      }
+      out.found = true;
+      out.path.assign(trail, 0, static_cast<std::size_t>(g - first_g));
+      for (const int m : done.moves) out.path += puzzle.move_name(m);
+      return true;
     }
 
     // The queued nodes asked together: the first that completes is the solution. Every
@@ -240,19 +248,6 @@ class IdaStar {
         return out.found;
       }
       return false;
-    }
-
-    bool settle(int g, int h, const TightCompletion& done) {
-      out.expanded += done.expanded;
-      out.generated += done.generated;
-      if (!done.found) {
-        out.next_bound = std::min(out.next_bound, g + 1 + h);
-        return false;
-      }
-      out.found = true;
-      out.path.assign(trail, 0, static_cast<std::size_t>(g - first_g));
-      for (const int m : done.moves) out.path += puzzle.move_name(m);
-      return true;
     }
   };
   template <class H, class Stop>
