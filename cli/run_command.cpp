@@ -239,7 +239,7 @@ Json RunCommand::report(const Solver& solver, const SearchResult& r, const Sprea
     j["target"] = puzzle.normalize_state(target);
     j["truncated"] = !r.found && a.max_depth >= 0;
     j["distance"] = r.found ? r.distance : -1;
-    j["path"] = r.path;
+    j["path"] = puzzle.path_text(r.path);
   }
   if (r.heuristic) {  // kept as Fast Downward keeps them: the heuristic's build apart from the search
     const HeuristicStats& h = *r.heuristic;

@@ -105,6 +105,16 @@ bool predecessor_key(const P& puzzle, const E& enc, Key k, const typename P::Sta
   return neighbour_key<false>(puzzle, enc, k, state, m, scratch, out);
 }
 
+// Optional on an encoder: key_successors(k, out) writes the keys of every successor of the
+// state of key k, in move order, and returns how many (every move applies; at most
+// kMaxKeySuccessors): an encoder that moves keys by table (encoders/definition_coordinate.hpp)
+// spares the engines decoding the state at all.
+inline constexpr int kMaxKeySuccessors = 128;
+template <class E>
+concept KeySuccessors = requires(const E& e, Key k, Key* out) {
+  { e.key_successors(k, out) } -> std::same_as<int>;
+};
+
 // Optional on an encoder: a nested Decoder, constructed from the encoder, whose decode(k)
 // equals the encoder's for any sequence of keys and is faster on keys in increasing order
 // (it keeps what one key shares with the next), the order the engines' scans visit them in.
@@ -128,6 +138,12 @@ template <class P, class E, class Decoder, class Sink>
   requires Encoder<E, P>
 std::uint64_t for_each_successor_key(const P& puzzle, const E& enc, Decoder& decoder, Key k, typename P::State& successor,
                                      Sink&& sink) {
+  if constexpr (KeySuccessors<E>) {  // moves by table: no state to decode
+    Key keys[kMaxKeySuccessors];
+    const int count = enc.key_successors(k, keys);
+    for (int m = 0; m < count; ++m) sink(keys[m]);
+    return static_cast<std::uint64_t>(count);
+  }
   const typename P::State state = decoder.decode(k);
   std::uint64_t applied = 0;
   for (int m = 0, moves = puzzle.move_count(); m < moves; ++m) {

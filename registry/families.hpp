@@ -11,6 +11,8 @@
 #include "encoders/checkers_maskhole.hpp"
 #include "encoders/cube_bitpack.hpp"
 #include "encoders/cube_coordinate.hpp"
+#include "encoders/definition_coordinate.hpp"
+#include "encoders/definition_packed.hpp"
 #include "encoders/hanoi_masks.hpp"
 #include "encoders/hanoi_pegs.hpp"
 #include "encoders/magic_bitpack.hpp"
@@ -29,6 +31,7 @@
 #include "heuristics/tiles_manhattan.hpp"
 #include "heuristics/tiles_pdb.hpp"
 #include "puzzles/checkers_line.hpp"
+#include "puzzles/definition_puzzle.hpp"
 #include "puzzles/hanoi4.hpp"
 #include "puzzles/magic_board.hpp"
 #include "puzzles/pancake_stack.hpp"
@@ -44,7 +47,8 @@ using BuiltinFamilies = FamilyList<
     Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor, TilesBlankLow>::WithHeuristics<TilesManhattan, TilesLinearConflict, TilesPdb>,
     Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>::WithHeuristics<PancakeGap>,
     Family<PocketCube, CubeBitpack, CubeCoordinate>::WithHeuristics<CubePdb>,
-    Family<Hanoi4, HanoiMasks, HanoiPegs>>;
+    Family<Hanoi4, HanoiMasks, HanoiPegs>,
+    Family<DefinitionPuzzle, DefinitionPacked, DefinitionCoordinate>>;
 
 }  // namespace searchbench
 

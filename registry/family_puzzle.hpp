@@ -107,6 +107,10 @@ class FamilyPuzzle final : public PuzzleInstance {
     }
     return puzzle_.format(state);
   }
+  std::string path_text(std::string_view path) const override {
+    if constexpr (requires { puzzle_.path_text(path); }) return puzzle_.path_text(path);
+    else return std::string(path);
+  }
   std::vector<std::string> states_within(int depth) const override {
     std::vector<std::string> out{puzzle_.format(start_)};
     std::set<State> seen{start_};

@@ -46,6 +46,9 @@ class PuzzleInstance {
   // The state the moves of `path` (their letters) lead to from the start, in the puzzle's
   // own format; nullopt when a letter names no move or a move does not apply on the way.
   virtual std::optional<std::string> follow(std::string_view path) const = 0;
+  // A path of move letters as the user reads it: the letters themselves, or for a puzzle
+  // whose moves have names (a definition file's "R U2 F'"), the names separated by spaces.
+  virtual std::string path_text(std::string_view path) const = 0;
   // Every state within `depth` moves of the start, in breadth-first order: a plain search
   // over the puzzle's moves, for spaces too large to list whole.
   virtual std::vector<std::string> states_within(int depth) const = 0;

@@ -3,6 +3,7 @@
 #include "registry/registry.hpp"
 
 #include "core/errors.hpp"
+#include "puzzles/permutation_definition.hpp"
 #include "registry/engines.hpp"
 #include "registry/families.hpp"
 
@@ -17,12 +18,22 @@ std::string listed(const std::vector<std::string>& names, const char* last = " o
   return out;
 }
 
+// Whether a family's puzzles are named by a definition file's path (kReadsFiles).
+template <class P>
+constexpr bool reads_files() {
+  if constexpr (requires { P::kReadsFiles; }) return P::kReadsFiles;
+  else return false;
+}
+
 // Calls fn.template operator()<F>(instance) for the family whose puzzle answers to `name`.
 template <class Fn>
 void with_family(std::string_view name, Fn&& fn) {
   bool found = false;
+  // A file's name (FILE.tws, FILE.json) goes to the families that read files alone, so that
+  // "pancake-8.tws" is never taken for a size of the pancake family.
+  const bool file = names_definition_file(name);
   AllFamilies::for_each([&]<class F>() {
-    if (found) return;
+    if (found || file != reads_files<typename F::Puzzle>()) return;
     if (auto puzzle = F::Puzzle::from_name(name)) {
       found = true;
       fn.template operator()<F>(*puzzle);

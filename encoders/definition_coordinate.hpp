@@ -1,0 +1,117 @@
+// `coordinate`: a perfect ranking of a definition puzzle's states by orbit coordinates, with
+// move tables, as twsearch and Kociemba's solvers index a cube.
+//
+// Each set contributes up to two independent coordinates over its moving slots (those some
+// move changes; the fixed ones never change): the arrangement of its pieces (the Lehmer
+// rank of a permutation when the pieces are distinct, halved when every move keeps the
+// parity; the multinomial rank when some are identical) and its orientations (base-m
+// digits, the last one dropped when every move keeps their sum; none when nothing ever
+// twists). A move acts on each coordinate alone: where a piece goes does not depend on its
+// orientation, and the orientations move the same whichever pieces carry them. So a move is
+// a table per coordinate, coordinate -> coordinate, built once per definition and class and
+// kept for the process; the key of a successor is a sum of table entries times the
+// coordinates' strides, with no state decoded or encoded (key_successors). A coordinate too
+// large for a table is moved by ranking it afresh.
+//
+// The key is the mixed-radix number of the coordinates. Every key is a state of the start's
+// class (every_key_is_state), which may hold more than the reachable states where sets
+// interact (the skewb's two corner sets).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/concepts.hpp"
+#include "puzzles/definition_puzzle.hpp"
+
+namespace searchbench {
+
+class DefinitionCoordinate {
+ public:
+  using State = DefinitionState;
+  static constexpr std::string_view kName = "coordinate";
+  static constexpr bool kEveryKeyIsState = true;
+  // Coordinates with at most this many entries (values x moves) get a move table.
+  static constexpr std::uint64_t kMaxTableEntries = std::uint64_t{1} << 23;
+
+  static std::string fits(const DefinitionPuzzle& p);
+  explicit DefinitionCoordinate(const DefinitionPuzzle& p);
+
+  Key encode(const State& s) const;
+  State decode(Key k) const;
+  Key key_bound() const { return system_->bound; }
+  bool dense() const { return system_->bound <= kDenseKeyLimit; }
+
+  // The key of the state move m leads to from the state of key k (every move applies).
+  Key key_successor(Key k, int m) const {
+    Key out = 0;
+    const auto& coords = system_->coords;
+    for (const auto& c : coords) {
+      const Key value = k % c.count;
+      k /= c.count;
+      out += c.stride * (c.table.empty() ? c.move_value(value, m) : c.table[value * moves_ + static_cast<unsigned>(m)]);
+    }
+    return out;
+  }
+  // All successors' keys in move order into `out` (move_count() of them); the coordinates
+  // are split off the key once.
+  int key_successors(Key k, Key* out) const {
+    const auto& coords = system_->coords;
+    for (unsigned m = 0; m < moves_; ++m) out[m] = 0;
+    for (const auto& c : coords) {
+      const Key value = k % c.count;
+      k /= c.count;
+      if (c.table.empty()) {
+        for (unsigned m = 0; m < moves_; ++m) out[m] += c.stride * c.move_value(value, static_cast<int>(m));
+      } else {
+        const std::uint32_t* row = c.table.data() + value * moves_;
+        for (unsigned m = 0; m < moves_; ++m) out[m] += c.stride * row[m];
+      }
+    }
+    return static_cast<int>(moves_);
+  }
+  bool successor_key(Key k, const State&, int m, Key& out) const {
+    out = key_successor(k, m);
+    return true;
+  }
+  bool predecessor_key(Key k, const State&, int m, Key& out) const {
+    out = key_successor(k, inverse_[static_cast<std::size_t>(m)]);
+    return true;
+  }
+
+  // One coordinate: a set's arrangement or its orientations over its moving slots.
+  struct Coordinate {
+    bool orientation = false;
+    std::vector<int> slots;            // the moving slots, in order
+    std::vector<std::uint8_t> labels;  // arrangement: the distinct labels, sorted (a value is an index into them)
+    std::vector<int> counts;           // arrangement: pieces per label
+    bool distinct = false, even = false;
+    int parity = 0;                    // even: the class's parity
+    int modulus = 1, twist_sum = 0;    // orientation: modulus and the class's sum (kept_sum)
+    bool kept_sum = false;
+    std::uint64_t count = 1, stride = 1;
+    std::vector<std::vector<std::uint8_t>> source;  // per move: each position's source position
+    std::vector<std::vector<std::uint8_t>> twist;   // per move: each position's added twist
+    std::vector<std::uint32_t> table;               // value * moves + move -> value; empty: none
+
+    std::uint64_t rank(const std::uint8_t* values) const;
+    void unrank(std::uint64_t value, std::uint8_t* values) const;
+    std::uint64_t move_value(std::uint64_t value, int m) const;
+  };
+  struct System {
+    std::vector<Coordinate> coords;
+    std::uint64_t bound = 1;
+    bool overflow = false;
+  };
+
+ private:
+  std::shared_ptr<const System> system_;
+  State reference_;
+  unsigned moves_ = 0;
+  std::vector<int> inverse_;
+};
+
+}  // namespace searchbench
