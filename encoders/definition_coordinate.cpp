@@ -44,6 +44,7 @@ System layout(const DefinitionPuzzle& p) {
     for (const int slot : si.moving) a.labels.push_back(ref.piece[slot]);
     std::sort(a.labels.begin(), a.labels.end());
     a.labels.erase(std::unique(a.labels.begin(), a.labels.end()), a.labels.end());
+    for (std::size_t i = 0; i < a.labels.size(); ++i) a.index_of[a.labels[i]] = static_cast<std::uint8_t>(i);
     a.counts.assign(a.labels.size(), 0);
     for (const int slot : si.moving)
       ++a.counts[std::lower_bound(a.labels.begin(), a.labels.end(), ref.piece[slot]) - a.labels.begin()];
@@ -214,8 +215,7 @@ Key DefinitionCoordinate::encode(const State& s) const {
   for (const auto& c : system_->coords) {
     for (std::size_t i = 0; i < c.slots.size(); ++i) {
       const int slot = c.slots[i];
-      values[i] = c.orientation ? s.twist[slot]
-                                : static_cast<std::uint8_t>(std::lower_bound(c.labels.begin(), c.labels.end(), s.piece[slot]) - c.labels.begin());
+      values[i] = c.orientation ? s.twist[slot] : c.index_of[s.piece[slot]];
     }
     key += c.stride * c.rank(values);
   }

@@ -18,6 +18,7 @@
 // interact (the skewb's two corner sets).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -87,6 +88,7 @@ class DefinitionCoordinate {
     bool orientation = false;
     std::vector<int> slots;            // the moving slots, in order
     std::vector<std::uint8_t> labels;  // arrangement: the distinct labels, sorted (a value is an index into them)
+    std::array<std::uint8_t, 256> index_of{};  // arrangement: label -> its index in labels
     std::vector<int> counts;           // arrangement: pieces per label
     bool distinct = false, even = false;
     int parity = 0;                    // even: the class's parity

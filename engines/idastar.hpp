@@ -120,9 +120,12 @@ class IdaStar {
   };
 
   // Move m right after `last` (made `run` times in a row) cannot lie on a shortest path: it
-  // undoes `last`, or repeats a move up to its order.
+  // undoes `last`, repeats a move up to its order, or is one the puzzle calls redundant
+  // after `last` (redundant_after, where the puzzle declares it).
   static bool skipped(const P& puzzle, int last, int run, int m) {
     if (last >= 0 && puzzle.inverse_move(last) == m) return true;
+    if constexpr (requires { puzzle.redundant_after(last, m); })
+      if (last >= 0 && puzzle.redundant_after(last, m)) return true;
     const int order = puzzle.move_order(m);
     return order > 0 && (m == last ? run + 1 : 1) >= order;
   }

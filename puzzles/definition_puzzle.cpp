@@ -10,6 +10,18 @@ DefinitionInvariants::DefinitionInvariants(const PermutationDefinition& d) : fix
   for (const auto& m : d.moves)
     for (int i = 0; i < d.slots; ++i)
       if (m.source[i] != i || m.twist[i] != 0) fixed[i] = false;
+  std::vector<const DefinitionMove*> bases;  // by base number (an alias's number has none)
+  for (const auto& m : d.moves) {
+    if (static_cast<std::size_t>(m.base) >= bases.size()) bases.resize(static_cast<std::size_t>(m.base) + 1, nullptr);
+    if (m.power == 1) bases[static_cast<std::size_t>(m.base)] = &m;
+  }
+  commute.assign(bases.size(), std::vector<bool>(bases.size(), false));
+  for (std::size_t a = 0; a < bases.size(); ++a)
+    for (std::size_t b = 0; b < bases.size(); ++b) {
+      if (!bases[a] || !bases[b]) continue;
+      const DefinitionMove ab = d.then(*bases[a], *bases[b]), ba = d.then(*bases[b], *bases[a]);
+      commute[a][b] = ab.source == ba.source && ab.twist == ba.twist;
+    }
   for (const auto& s : d.sets) {
     SetInvariants inv;
     for (int i = s.offset; i < s.offset + s.size; ++i)

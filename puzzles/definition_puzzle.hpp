@@ -52,6 +52,7 @@ struct SetInvariants {
 struct DefinitionInvariants {
   std::vector<SetInvariants> sets;
   std::vector<bool> fixed;  // per slot: no move touches it
+  std::vector<std::vector<bool>> commute;  // per pair of base moves: a then b == b then a
   explicit DefinitionInvariants(const PermutationDefinition& d);
 };
 
@@ -116,6 +117,13 @@ class DefinitionPuzzle {
   bool apply_inverse(const State& s, int m, State& out) const { return apply(s, d_->inverse[static_cast<std::size_t>(m)], out); }
   int inverse_move(int m) const { return d_->inverse[static_cast<std::size_t>(m)]; }
   int move_order(int m) const { return d_->moves[static_cast<std::size_t>(m)].order; }
+  // Move m right after `last` is on no lexicographically smallest shortest path: a power of
+  // the same move (the two make one power, or none), or a move that commutes with `last` and
+  // comes before it in move order (the swapped pair is as short and smaller). IDA* prunes it.
+  bool redundant_after(int last, int m) const {
+    const int a = d_->moves[static_cast<std::size_t>(last)].base, b = d_->moves[static_cast<std::size_t>(m)].base;
+    return a == b || (b < a && invariants_->commute[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)]);
+  }
 
   // The size of the start's class (saturated at 2^64 - 1): exact where the sets move
   // independently, else an upper bound.

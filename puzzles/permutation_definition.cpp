@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -18,6 +19,7 @@
 
 #include "core/errors.hpp"
 #include "core/printable.hpp"
+#include "core/xxhash.hpp"
 
 namespace searchbench {
 
@@ -60,6 +62,12 @@ namespace {
 // Files larger than this are refused before reading (the largest real definitions, big
 // cubes' with every slice move, are a few hundred kilobytes).
 constexpr std::size_t kMaxDefinitionBytes = std::size_t{4} << 20;
+
+std::string checksum_of(std::string_view text) {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64(text.data(), text.size(), 0)));
+  return hex;
+}
 
 [[noreturn]] void fail(const std::string& file, int line, const std::string& why) {
   throw InputError(file + ":" + std::to_string(line) + ": " + why);
@@ -365,6 +373,7 @@ PermutationDefinition read_tws(std::string_view text, const std::string& file) {
   PermutationDefinition d;
   d.file = file;
   d.name = "Unnamed";
+  d.checksum = checksum_of(text);
   Builder builder(d, file);
   const std::vector<Line> lines = tokenize(text, file);
   enum { kHeader, kSets, kMoves } stage = kHeader;
@@ -433,6 +442,7 @@ PermutationDefinition read_kpuzzle_json(std::string_view text, const std::string
   }
   PermutationDefinition d;
   d.file = file;
+  d.checksum = checksum_of(text);
   Builder builder(d, file);
   auto field = [&](const Json& obj, const char* key, const std::string& where) -> const Json& {
     if (!obj.is_object() || !obj.contains(key)) fail(file, 0, where + " has no \"" + key + "\"");

@@ -49,6 +49,7 @@ struct DefinitionMove {
 struct PermutationDefinition {
   std::string file;  // as the user named it
   std::string name;  // the file's `Name`
+  std::string checksum;  // XXH64 of the file's text, 16 hex digits: what caches derived from it are keyed by
   std::vector<DefinitionSet> sets;
   int slots = 0;
   std::vector<std::uint8_t> solved_piece, solved_twist;  // per slot; labels 0-based

@@ -25,6 +25,7 @@
 #include "encoders/tiles_cantor.hpp"
 #include "heuristics/checkers_displacement.hpp"
 #include "heuristics/cube_pdb.hpp"
+#include "heuristics/definition_pdb.hpp"
 #include "heuristics/magic_pdb.hpp"
 #include "heuristics/pancake_gap.hpp"
 #include "heuristics/tiles_linear_conflict.hpp"
@@ -48,7 +49,7 @@ using BuiltinFamilies = FamilyList<
     Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>::WithHeuristics<PancakeGap>,
     Family<PocketCube, CubeBitpack, CubeCoordinate>::WithHeuristics<CubePdb>,
     Family<Hanoi4, HanoiMasks, HanoiPegs>,
-    Family<DefinitionPuzzle, DefinitionPacked, DefinitionCoordinate>>;
+    Family<DefinitionPuzzle, DefinitionPacked, DefinitionCoordinate>::WithHeuristics<DefinitionPdb>>;
 
 }  // namespace searchbench
 

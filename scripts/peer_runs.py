@@ -2,7 +2,7 @@
 """searchbench beside its peers, on the same work and the same machine, in one run.
 
 usage: scripts/peer_runs.py BUILD_DIR OUT_JSON [--full] [--runs N] [--filter REGEX]
-                            [--peer-bfs PATH] [--gapbs DIR] [--peer-build DIR]
+                            [--peer-bfs PATH] [--gapbs DIR] [--twsearch PATH] [--peer-build DIR]
                             [--git-revision REV] [--command TEXT]
 
 The peers are built outside the project from local git copies of their public repositories
@@ -10,6 +10,8 @@ The peers are built outside the project from local git copies of their public re
   PEER_MIRROR   lightln2/PuzzleSearch: scripts/peers/puzzlesearch/build.sh builds its CPU-only
                 part with a command-line driver, peer_bfs (about two minutes on 2 cores)
   GAPBS_MIRROR  sbeamer/gapbs: scripts/peers/build_gapbs.sh builds its bfs and converter
+  TWSEARCH_MIRROR  cubing/twsearch: scripts/peers/build_twsearch.sh builds its C++ program
+                from the history before d7042aa, with its sample .tws files
 A peer whose variable is not set is skipped, and its rows say so. --peer-bfs and --gapbs
 take peers already built instead (a peer_bfs executable, a gapbs folder with bfs and
 converter); --peer-build keeps the builds in DIR (reused when there) instead of a temporary
@@ -28,6 +30,12 @@ ranks), converted to gapbs's serialized graph, then gapbs `bfs -n 9` from the st
 against `searchbench run --engine parallel --repetitions 9` at 1 and 2 threads: both warm
 (one process each, the graph or the table already built), median of the 9 trial times
 against our median of 9 repetitions. The graph is explicit for gapbs and implicit for us.
+
+twsearch: `twsearch -g FILE` (its God's-algorithm table, a two-bit BFS that runs one thread)
+against `searchbench run --puzzle FILE --engine parallel` at 1 and at 2 threads on the same
+definition files, whole processes in turn, the per-depth counts checked equal: the fixed-corner
+2x2x2 and the 2x2x2 of puzzles/definitions/, twsearch's own skewb sample, and with --full its
+pyraminx sample.
 
 Rows carry the ratio ours / peer's (below 1: searchbench is faster). The JSON's context names
 the machine, the commit, the date and each peer's mirror commit.
@@ -57,6 +65,15 @@ PUZZLESEARCH_CASES = [
     ("hanoi4-16 whole space, 2 threads", "hanoi4-16", ["hanoi4", "16", "--algo", "frontier", "--segbits", "20"], True),
 ]
 THREADS = 2
+
+# (label, definition file, in --full only): "ours:" names a file of puzzles/definitions/,
+# "sample:" one of the samples twsearch ships; both programs read the same file.
+TWSEARCH_CASES = [
+    ("cube2-fixed.tws (3,674,160 states)", "ours:cube2-fixed.tws", False),
+    ("skewb.tws (37,791,360 states)", "sample:skewb.tws", False),
+    ("2x2x2.tws (88,179,840 states)", "ours:2x2x2.tws", False),
+    ("pyraminx.tws (302,330,880 states)", "sample:pyraminx.tws", True),
+]
 
 
 def mirror_commit(mirror):
@@ -138,6 +155,51 @@ def side_by_side(exe, peer_bfs, label, puzzle, peer_args, runs):
     return row
 
 
+def twsearch_counts(stdout, label):
+    """The per-depth counts of `twsearch -g`: its "Dist d cnt N tot T in S" lines."""
+    counts = [int(m) for m in re.findall(r"^Dist \d+ cnt (\d+) tot", stdout.decode(), re.M)]
+    while counts and counts[-1] == 0:
+        counts.pop()
+    if not counts:
+        sys.exit(f"peer_runs.py: {label}: twsearch -g printed no per-depth counts")
+    return counts
+
+
+def against_twsearch(exe, twsearch, label, file, runs):
+    """twsearch -g (one thread) against `run --engine parallel` at 1 and 2 threads on the same
+    definition file, whole processes in turn; the per-depth counts must agree."""
+    walls, rss = {"peer": [], 1: [], 2: []}, {"peer": [], 1: [], 2: []}
+    ours = {t: [exe, "run", "--puzzle", file, "--engine", "parallel", "--threads", str(t), "--json", "--quiet"] for t in (1, 2)}
+    for _ in range(runs):
+        done = process_runner.run_or_exit([twsearch, "-g", file])
+        walls["peer"].append(done.wall_seconds)
+        rss["peer"].append(done.peak_rss_bytes)
+        peer = twsearch_counts(done.stdout, label)
+        for t in (1, 2):
+            done = process_runner.run_or_exit(ours[t])
+            walls[t].append(done.wall_seconds)
+            rss[t].append(done.peak_rss_bytes)
+            doc, counts = our_counts(done.stdout, label)
+            if counts != peer:
+                sys.exit(f"peer_runs.py: {label}: per-depth counts differ\n  searchbench {counts}\n  twsearch    {peer}")
+    theirs = statistics.median(walls["peer"])
+    rows = []
+    for t in (1, 2):
+        mine = statistics.median(walls[t])
+        rows.append({
+            "label": f"{label} whole space, {t} thread{'s' if t > 1 else ''}", "peer": "twsearch", "peer_algorithm": "-g (one thread)",
+            "command": "searchbench " + " ".join(ours[t][1:]).replace(file, os.path.basename(file)),
+            "peer_command": f"twsearch -g {os.path.basename(file)}",
+            "wall_seconds": walls[t], "peer_wall_seconds": walls["peer"],
+            "median_wall_seconds": mine, "peer_median_wall_seconds": theirs, "ratio": mine / theirs,
+            "median_peak_rss_bytes": statistics.median(rss[t]), "peer_median_peak_rss_bytes": statistics.median(rss["peer"]),
+            "states": doc["states"], "radius": doc["radius"], "counts_agree": True,
+        })
+        print(f"{rows[-1]['label']:48s} searchbench {mine:8.2f} s   twsearch -g {theirs:8.2f} s   {mine / theirs:.2f}x   counts agree",
+              flush=True)
+    return rows
+
+
 def gapbs_trials(stdout):
     times = [float(m) for m in re.findall(r"^Trial Time:\s+([0-9.]+)", stdout, re.M)]
     if not times:
@@ -194,6 +256,7 @@ def main():
     parser.add_argument("--filter", default=None)
     parser.add_argument("--peer-bfs", default=None)
     parser.add_argument("--gapbs", default=None)
+    parser.add_argument("--twsearch", default=None)
     parser.add_argument("--peer-build", default=None)
     parser.add_argument("--git-revision", default="unknown")
     parser.add_argument("--command", default=None)
@@ -211,6 +274,18 @@ def main():
                 rows += [side_by_side(exe, peer_bfs, label, puzzle, args, opts.runs) for label, puzzle, args, _ in cases]
             else:
                 rows.append(skipped("PuzzleSearch", "PEER_MIRROR"))
+        cases = [c for c in TWSEARCH_CASES if (opts.full or not c[2]) and keep(c[0])]
+        if cases:
+            twsearch = peer_program("twsearch", opts.twsearch, "--twsearch", "TWSEARCH_MIRROR", "build_twsearch.sh",
+                                    os.path.join(build_root, "twsearch"), "twsearch", peers)
+            if twsearch:
+                for label, where, _ in cases:
+                    kind, name = where.split(":")
+                    folder = os.path.join(os.path.dirname(HERE), "puzzles", "definitions") if kind == "ours" else \
+                        os.path.join(os.path.dirname(twsearch), "samples")
+                    rows += against_twsearch(exe, twsearch, label, os.path.join(folder, name), opts.runs)
+            else:
+                rows.append(skipped("twsearch", "TWSEARCH_MIRROR"))
         if keep("msquare-2x5 on its state graph"):
             gapbs = peer_program("gapbs", opts.gapbs, "--gapbs", "GAPBS_MIRROR", "build_gapbs.sh", os.path.join(build_root, "gapbs"),
                                  "bfs", peers)
@@ -222,7 +297,7 @@ def main():
         if not opts.peer_build:
             shutil.rmtree(build_root, ignore_errors=True)
     # The command as given, less the paths of this machine.
-    path_flags = ("--peer-bfs", "--gapbs", "--peer-build")
+    path_flags = ("--peer-bfs", "--gapbs", "--twsearch", "--peer-build")
     given = [("<path>" if sys.argv[i - 1] in path_flags else a.split("=")[0] + "=<path>" if a.split("=")[0] in path_flags else a)
              for i, a in enumerate(sys.argv) if i >= 3]
     write_runs(opts.out_json, rows, runs=opts.runs, git_revision=opts.git_revision, filter=opts.filter, peers=peers,

@@ -6,7 +6,7 @@
 #     bench-round2.json  more repetitions of the cases whose CV was above 5% (when any fit)
 #     scale.json         whole-process wall time and peak RSS (scripts/scale_runs.py)
 #     judges.json        searchbench's judges against the classic programs (scripts/judge_speed.py)
-#     peers.json         with --peers: searchbench beside PuzzleSearch and gapbs (scripts/peer_runs.py)
+#     peers.json         with --peers: searchbench beside PuzzleSearch, gapbs and twsearch (scripts/peer_runs.py)
 #     run.json           command, commit, uncommitted files, machine, governor, load, rounds, completion
 #     registry.json      `searchbench list --json`: the engines and puzzle families measured (the
 #                        report reads the families' classic encoders from it)
@@ -26,7 +26,8 @@
 #                                             otherwise); every page of the run's report says so
 #   scripts/reproduce.sh --peers              also builds the peers from local git copies of their
 #                                             repositories (PEER_MIRROR: lightln2/PuzzleSearch,
-#                                             GAPBS_MIRROR: sbeamer/gapbs) outside the tree and runs
+#                                             GAPBS_MIRROR: sbeamer/gapbs, TWSEARCH_MIRROR:
+#                                             cubing/twsearch) outside the tree and runs
 #                                             them beside searchbench on the same work (about 6 more
 #                                             minutes on 2 cores); a peer whose variable is unset is
 #                                             skipped, and the report says so

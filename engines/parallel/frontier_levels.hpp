@@ -77,16 +77,14 @@ SearchResult frontier_levels(const P& puzzle, const E& enc, const SearchOptions&
       Local& local = locals.local();
       const std::size_t found_before = local.found.size();
       State next_state;
+      auto decoder = key_decoder(enc);
       for (std::uint64_t i = begin; i != end; ++i) {
-        const State state = enc.decode(frontier[i]);
-        for (int m = 0; m < puzzle.move_count(); ++m) {
-          if (!puzzle.apply(state, m, next_state)) continue;
-          ++local.generated;
-          const Key k = enc.encode(next_state);
-          if (!visited.claim(k, depth + 1)) continue;
+        // Each successor's key, from the key alone where the encoder moves keys by table.
+        local.generated += for_each_successor_key(puzzle, enc, decoder, frontier[i], next_state, [&](Key k) {
+          if (!visited.claim(k, depth + 1)) return;
           local.found.push_back(k);
           if (target && k == target_key) hit.store(true, std::memory_order_relaxed);
-        }
+        });
       }
       if (!progress.on()) return;
       const std::uint64_t expanded = expanded_so_far.fetch_add(end - begin, std::memory_order_relaxed) + (end - begin);

@@ -27,16 +27,20 @@ void find_parents_in_words(const P& puzzle, const E& enc, TwoBitCells& cells, Ke
   const int moves = puzzle.move_count();
   local.keys.clear();
   auto decoder = key_decoder(enc);  // the unseen cells come in increasing key order
+  // An encoder that moves keys by table needs no state: none is decoded (one stands in).
+  constexpr bool kStates = !KeySuccessors<E>;
+  const State stand_in{};
   auto resolve = [&] {
     local.states.clear();
-    for (const Key k : local.keys) local.states.push_back(decoder.decode(base + k));
+    if constexpr (kStates)
+      for (const Key k : local.keys) local.states.push_back(decoder.decode(base + k));
     std::size_t open = local.keys.size();  // keys[0, open) have no parent found yet
     State parent;
     for (int m = 0; m < moves && open > 0; ++m) {
       local.neighbours.resize(open);
       for (std::size_t i = 0; i < open; ++i) {
         Key p = kNoKey;
-        if (predecessor_key(puzzle, enc, base + local.keys[i], local.states[i], m, parent, p)) {
+        if (predecessor_key(puzzle, enc, base + local.keys[i], kStates ? local.states[i] : stand_in, m, parent, p)) {
           prefetch(p);
           ++local.generated;
         }
@@ -52,7 +56,7 @@ void find_parents_in_words(const P& puzzle, const E& enc, TwoBitCells& cells, Ke
         ++local.found;
         --open;  // swap the resolved key out of the open range
         std::swap(local.keys[i], local.keys[open]);
-        std::swap(local.states[i], local.states[open]);
+        if constexpr (kStates) std::swap(local.states[i], local.states[open]);
         std::swap(local.neighbours[i], local.neighbours[open]);
       }
     }

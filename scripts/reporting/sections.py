@@ -94,7 +94,7 @@ def projection_section(w, run):
 
 
 def peers_section(w, run):
-    """scripts/peer_runs.py (reproduce.sh --peers): searchbench beside PuzzleSearch and gapbs."""
+    """scripts/peer_runs.py (reproduce.sh --peers): searchbench beside PuzzleSearch, gapbs and twsearch."""
     doc = run.peers
     if not doc:
         return
@@ -104,7 +104,8 @@ def peers_section(w, run):
               "`scripts/reproduce.sh --peers` (`scripts/peer_runs.py`): the peers built outside the project from local git "
               "copies of their repositories" + (f" ({commits})" if commits else "") + ", run on this machine in this run. "
               "PuzzleSearch: whole processes in turn with searchbench's `parallel` engine, median wall time of n runs each, "
-              "per-depth counts checked equal. gapbs: `bfs` on the state graph `searchbench export` writes (explicit for it, "
+              "per-depth counts checked equal. twsearch: `twsearch -g` (one thread) on the same definition file as "
+              "`searchbench run --puzzle FILE --engine parallel`, whole processes in turn, per-depth counts checked equal. gapbs: `bfs` on the state graph `searchbench export` writes (explicit for it, "
               "implicit for us), both warm, median of 9 trials each. Ratio: ours / the peer's (below 1: searchbench is faster).")
     table = []
     for r in doc.get("runs", []):
