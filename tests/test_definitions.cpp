@@ -14,6 +14,7 @@
 
 #include "core/errors.hpp"
 #include "encoders/definition_coordinate.hpp"
+#include "heuristics/definition_pdb.hpp"
 #include "puzzles/definition_puzzle.hpp"
 #include "puzzles/permutation_definition.hpp"
 #include "registry/registry.hpp"
@@ -269,4 +270,38 @@ TEST(DefinitionSpaces, UnreachableTargetAnswered) {
   const SearchResult r = query("cube2-fixed.tws", "CORNER 1 2 3 4 5 6 7 8 / 1 0 0 0 0 0 0 0");
   EXPECT_FALSE(r.found);
   EXPECT_EQ(r.distance, -1);
+}
+
+// IDA* with pattern databases over the definition's pieces answers as bidir does: the same
+// distance and the same (lexicographically smallest) path, with the moves pruned after a
+// power of the same move and after commuting moves.
+TEST(DefinitionHeuristics, IdaStarWithPatternDatabasesMatchesBidir) {
+  for (const char* name : {"2x2x2.tws", "cube2-fixed.tws", "topspin-10-4.tws"}) {
+    const auto puzzle = make_puzzle(name);
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      const std::string target = puzzle->random_state(seed);
+      const SearchResult expected = query(name, target);
+      for (const int threads : {1, 2}) {
+        SolverConfig c;
+        c.puzzle = name;
+        c.engine = "idastar";
+        c.heuristic = "pdb";
+        c.heuristic_options["pdb-cache"] = "none";
+        if (std::string(name) == "2x2x2.tws") c.heuristic_options["pattern"] = "CORNER.1,CORNER.2,CORNER.3,CORNER.4/CORNER.5,CORNER.6,CORNER.7";
+        c.options.threads = threads;
+        const SearchResult r = make_solver(c)->search(puzzle->read_state(target, "--target"));
+        EXPECT_EQ(r.distance, expected.distance) << name << " seed " << seed;
+        EXPECT_EQ(r.path, expected.path) << name << " seed " << seed;
+      }
+    }
+  }
+}
+
+TEST(DefinitionHeuristics, PatternsRefusedWithTheReason) {
+  const DefinitionPuzzle p = *DefinitionPuzzle::from_name("2x2x2.tws");
+  EXPECT_THROW(DefinitionPdb::patterns(p, "EDGE"), InputError);
+  EXPECT_THROW(DefinitionPdb::patterns(p, "CORNER.9"), InputError);
+  EXPECT_THROW(DefinitionPdb::patterns(p, "CORNER.1,CORNER.1"), InputError);
+  EXPECT_EQ(DefinitionPdb::patterns(p, "CORNER/CORNER.2").size(), 2u);
+  EXPECT_EQ(DefinitionPdb::fits(*DefinitionPuzzle::from_name("topspin-12-4-two-colours.tws")), "no set has two or more distinct pieces that move");
 }
