@@ -32,7 +32,8 @@ static_assert(AllFamilies::size == @family_count@, "CMakeLists.txt counts the li
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/${family_list})
   searchbench_shipped_definitions(shipped_source)
   add_library(${target} ${PROJECT_SOURCE_DIR}/registry/registry.cpp ${family_sources}
-              ${PROJECT_SOURCE_DIR}/puzzles/permutation_definition.cpp ${PROJECT_SOURCE_DIR}/puzzles/definition_puzzle.cpp
+              ${PROJECT_SOURCE_DIR}/puzzles/permutation_definition.cpp ${PROJECT_SOURCE_DIR}/puzzles/tws_reader.cpp
+              ${PROJECT_SOURCE_DIR}/puzzles/kpuzzle_reader.cpp ${PROJECT_SOURCE_DIR}/puzzles/definition_puzzle.cpp
               ${PROJECT_SOURCE_DIR}/encoders/definition_coordinate.cpp ${shipped_source})
   target_include_directories(${target} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
