@@ -105,6 +105,12 @@ std::shared_ptr<const System> system_of(const DefinitionPuzzle& p) {
   auto& slot = cache[{p.shared_definition(), signature}];
   if (!slot) {
     if (!sys.overflow) build_tables(sys, p.move_count());
+    sys.exact_reciprocals = !sys.overflow;
+    for (auto& c : sys.coords) {
+      c.reciprocal = ~std::uint64_t{0} / c.count + 1;
+      std::uint64_t product;
+      if (c.count < 2 || __builtin_mul_overflow(sys.bound, c.count, &product)) sys.exact_reciprocals = false;
+    }
     slot = std::make_shared<const System>(std::move(sys));
   }
   return slot;

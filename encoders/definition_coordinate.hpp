@@ -51,8 +51,9 @@ class DefinitionCoordinate {
     Key out = 0;
     const auto& coords = system_->coords;
     for (const auto& c : coords) {
-      const Key value = k % c.count;
-      k /= c.count;
+      const Key rest = system_->exact_reciprocals ? c.divide(k) : k / c.count;
+      const Key value = k - rest * c.count;
+      k = rest;
       out += c.stride * (c.table.empty() ? c.move_value(value, m) : c.table[value * moves_ + static_cast<unsigned>(m)]);
     }
     return out;
@@ -61,17 +62,24 @@ class DefinitionCoordinate {
   // are split off the key once.
   int key_successors(Key k, Key* out) const {
     const auto& coords = system_->coords;
-    for (unsigned m = 0; m < moves_; ++m) out[m] = 0;
-    for (const auto& c : coords) {
-      const Key value = k % c.count;
-      k /= c.count;
+    const bool reciprocals = system_->exact_reciprocals;
+    for (std::size_t i = 0; i < coords.size(); ++i) {
+      const Coordinate& c = coords[i];
+      const Key rest = reciprocals ? c.divide(k) : k / c.count;
+      const Key value = k - rest * c.count;
+      k = rest;
       if (c.table.empty()) {
-        for (unsigned m = 0; m < moves_; ++m) out[m] += c.stride * c.move_value(value, static_cast<int>(m));
+        for (unsigned m = 0; m < moves_; ++m) out[m] = (i ? out[m] : 0) + c.stride * c.move_value(value, static_cast<int>(m));
+      } else if (i == 0) {  // the first coordinate's stride is 1: its entries are the keys so far
+        const std::uint32_t* row = c.table.data() + value * moves_;
+        for (unsigned m = 0; m < moves_; ++m) out[m] = row[m];
       } else {
         const std::uint32_t* row = c.table.data() + value * moves_;
         for (unsigned m = 0; m < moves_; ++m) out[m] += c.stride * row[m];
       }
     }
+    if (coords.empty())
+      for (unsigned m = 0; m < moves_; ++m) out[m] = 0;
     return static_cast<int>(moves_);
   }
   bool successor_key(Key k, const State&, int m, Key& out) const {
@@ -95,6 +103,8 @@ class DefinitionCoordinate {
     int modulus = 1, twist_sum = 0;    // orientation: modulus and the class's sum (kept_sum)
     bool kept_sum = false;
     std::uint64_t count = 1, stride = 1;
+    std::uint64_t reciprocal = 0;  // floor(2^64 / count) + 1: k / count by one multiplication (see System)
+    Key divide(Key k) const { return static_cast<Key>((static_cast<unsigned __int128>(k) * reciprocal) >> 64); }
     std::vector<std::vector<std::uint8_t>> source;  // per move: each position's source position
     std::vector<std::vector<std::uint8_t>> twist;   // per move: each position's added twist
     std::vector<std::uint32_t> table;               // value * moves + move -> value; empty: none
@@ -107,6 +117,9 @@ class DefinitionCoordinate {
     std::vector<Coordinate> coords;
     std::uint64_t bound = 1;
     bool overflow = false;
+    // divide(k) == k / count for every k < 2^64 / count; the keys split by a coordinate are
+    // below the bound, so the reciprocals are exact when bound * the largest count < 2^64.
+    bool exact_reciprocals = false;
   };
 
  private:

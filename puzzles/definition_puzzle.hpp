@@ -73,8 +73,8 @@ class DefinitionPuzzle {
   static constexpr std::string_view kNames = "FILE.tws (ksolve/twsearch), FILE.json (KPuzzle)";
   static constexpr std::string_view kSizes =
       "any permutation puzzle of at most 64 slots and 94 moves with their powers; a name that is no file here may be one "
-      "the suite ships (puzzles/definitions/): 2x2x2.tws, 2x2x2.kpuzzle.json, cube2-fixed.tws, pancake-N.tws for N = 6, 8, 10, "
-      "11, topspin-10-4.tws, topspin-12-4-two-colours.tws";
+      "the suite ships (puzzles/definitions/): 2x2x2.tws, 2x2x2.kpuzzle.json, 3x3x3.tws, cube2-fixed.tws, pancake-N.tws for "
+      "N = 6, 8, 10, 11, topspin-10-4.tws, topspin-12-4-two-colours.tws";
   static std::vector<std::string> examples() { return {"pancake-8.tws", "topspin-10-4.tws", "cube2-fixed.tws", "2x2x2.tws"}; }
   // The cross-engine tests check these: orientations (cube2-fixed), every move its own
   // inverse (pancake-6), identical pieces (topspin-12-4-two-colours).

@@ -305,3 +305,39 @@ TEST(DefinitionHeuristics, PatternsRefusedWithTheReason) {
   EXPECT_EQ(DefinitionPdb::patterns(p, "CORNER/CORNER.2").size(), 2u);
   EXPECT_EQ(DefinitionPdb::fits(*DefinitionPuzzle::from_name("topspin-12-4-two-colours.tws")), "no set has two or more distinct pieces that move");
 }
+
+// The 3x3x3 (4.3e19 states: no 64-bit key holds one, so the engines that keep keys refuse
+// it up front): the first depths of the half-turn metric's table (Rokicki, Kociemba,
+// Davidson, Dethridge, "The diameter of the Rubik's cube group is twenty", 2013: 1, 18, 243,
+// 3240, 43239), and IDA* with pattern databases against the textbook BFS on short scrambles.
+TEST(DefinitionSpaces, Cube3x3x3) {
+  SolverConfig c;
+  c.puzzle = "3x3x3.tws";
+  c.engine = "naive";
+  c.options.max_depth = 4;
+  c.options.keep_table = false;
+  EXPECT_EQ(make_solver(c)->explore().depth_counts, (std::vector<std::uint64_t>{1, 18, 243, 3240, 43239}));
+  c.engine = "parallel";
+  EXPECT_THROW(make_solver(c), InputError);
+  const auto puzzle = make_puzzle("3x3x3.tws");
+  for (const char* scramble : {"R U F' D2 L", "B2 D' L R2 F"}) {
+    SolverConfig ida;
+    ida.puzzle = "3x3x3.tws";
+    ida.engine = "idastar";
+    ida.heuristic = "pdb";
+    ida.heuristic_options["pdb-cache"] = "none";
+    ida.heuristic_options["pattern"] = "CORNER.1,CORNER.2,CORNER.3,CORNER.4/EDGE.1,EDGE.2,EDGE.3,EDGE.4";
+    const std::string target = puzzle->read_state(scramble, "--target");
+    SolverConfig naive = ida;
+    naive.engine = "naive";
+    naive.heuristic.clear();
+    naive.heuristic_options.clear();
+    const SearchResult expected = make_solver(naive)->search(target);
+    for (const int threads : {1, 2}) {
+      ida.options.threads = threads;
+      const SearchResult r = make_solver(ida)->search(target);
+      EXPECT_EQ(r.distance, 5) << scramble;
+      EXPECT_EQ(r.path, expected.path) << scramble;
+    }
+  }
+}

@@ -33,6 +33,9 @@ reps = int(args[args.index("--repetitions") + 1]) if "--repetitions" in args els
 print(json.dumps({"puzzle": puzzle, "states": sum(counts), "radius": len(counts) - 1, "depth_counts": counts,
                   "seconds": 0.01, "seconds_all": [0.01 * (i + 1) for i in range(reps)]}))
 '''
+# twsearch -g: its God's-algorithm lines, a trailing zero depth as it prints one.
+TWSEARCH = ("#!/bin/sh\necho 'Dist 0 cnt 1 tot 1 in 0.01'\necho 'Dist 1 cnt 3 tot 4 in 0.01'\n"
+            "echo 'Dist 2 cnt 6 tot 10 in 0.01'\necho 'Dist 3 cnt 0 tot 10 in 0.01'\n")
 PEER_BFS = "#!/bin/sh\necho peer_bfs: stand-in >&2\necho 'PEER_RESULT seconds=0.1'\necho 'PEER_COUNTS 1 3 6'\n"
 # gapbs: converter writes the serialized graph; bfs checks the source and prints trial times.
 CONVERTER = "#!/bin/sh\nwhile [ $# -gt 0 ]; do [ \"$1\" = -b ] && echo graph > \"$2\"; shift; done\n"
@@ -57,6 +60,7 @@ class PeerRuns(unittest.TestCase):
         t = self.tmp.name
         executable(os.path.join(t, "build", "searchbench"), SEARCHBENCH)
         executable(os.path.join(t, "peer_bfs"), PEER_BFS)
+        executable(os.path.join(t, "tw", "twsearch"), TWSEARCH)
         executable(os.path.join(t, "gapbs", "converter"), CONVERTER)
         executable(os.path.join(t, "gapbs", "bfs"), BFS)
         self.out = os.path.join(t, "peers.json")
@@ -65,7 +69,7 @@ class PeerRuns(unittest.TestCase):
         self.tmp.cleanup()
 
     def peer_runs(self, *args, **env):
-        full_env = {k: v for k, v in os.environ.items() if k not in ("PEER_MIRROR", "GAPBS_MIRROR")}
+        full_env = {k: v for k, v in os.environ.items() if k not in ("PEER_MIRROR", "GAPBS_MIRROR", "TWSEARCH_MIRROR")}
         full_env.update(env)
         return subprocess.run([sys.executable, SCRIPT, os.path.join(self.tmp.name, "build"), self.out, "--runs", "2", *args],
                               capture_output=True, text=True, env=full_env, timeout=120)
@@ -74,7 +78,7 @@ class PeerRuns(unittest.TestCase):
         done = self.peer_runs("--peer-bfs", os.path.join(self.tmp.name, "peer_bfs"), "--gapbs", os.path.join(self.tmp.name, "gapbs"))
         self.assertEqual(done.returncode, 0, done.stderr)
         doc = json.load(open(self.out))
-        labels = [r["label"] for r in doc["runs"]]
+        labels = [r.get("label") for r in doc["runs"]]  # a skipped peer (twsearch here) has none
         self.assertIn("tiles-4x3 whole space, 2 threads", labels)
         self.assertNotIn("hanoi4-16 whole space, 2 threads", labels)  # --full only
         tiles = doc["runs"][labels.index("tiles-4x3 whole space, 2 threads")]
@@ -90,6 +94,20 @@ class PeerRuns(unittest.TestCase):
         self.assertEqual(doc["context"]["peers"]["gapbs"]["given"], "--gapbs")
         self.assertNotIn(self.tmp.name, json.dumps(doc))  # no path of this machine in the file
 
+    def test_twsearch_on_the_same_files_at_one_and_two_threads(self):
+        done = self.peer_runs("--twsearch", os.path.join(self.tmp.name, "tw", "twsearch"), "--filter", r"tws \(")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        doc = json.load(open(self.out))
+        rows = doc["runs"]
+        self.assertEqual([r["label"] for r in rows[:2]], ["cube2-fixed.tws (3,674,160 states) whole space, 1 thread",
+                                                          "cube2-fixed.tws (3,674,160 states) whole space, 2 threads"])
+        self.assertTrue(all(r["peer"] == "twsearch" and r["counts_agree"] for r in rows))
+        self.assertFalse(any("pyraminx" in r["label"] for r in rows))  # --full only
+        self.assertAlmostEqual(rows[0]["ratio"], rows[0]["median_wall_seconds"] / rows[0]["peer_median_wall_seconds"])
+        self.assertEqual(rows[1]["command"], "searchbench run --puzzle cube2-fixed.tws --engine parallel --threads 2 --json --quiet")
+        self.assertEqual(rows[0]["peer_command"], "twsearch -g cube2-fixed.tws")
+        self.assertNotIn(self.tmp.name, json.dumps(doc))
+
     def test_counts_that_differ_stop_the_run(self):
         done = self.peer_runs("--peer-bfs", os.path.join(self.tmp.name, "peer_bfs"), "--filter", "hanoi4-12", WRONG="1")
         self.assertNotEqual(done.returncode, 0)
@@ -100,9 +118,10 @@ class PeerRuns(unittest.TestCase):
         done = self.peer_runs()
         self.assertEqual(done.returncode, 0, done.stderr)
         rows = json.load(open(self.out))["runs"]
-        self.assertEqual([r["peer"] for r in rows], ["PuzzleSearch", "gapbs"])
+        self.assertEqual([r["peer"] for r in rows], ["PuzzleSearch", "twsearch", "gapbs"])
         self.assertIn("PEER_MIRROR not set", rows[0]["skipped"])
-        self.assertIn("GAPBS_MIRROR not set", rows[1]["skipped"])
+        self.assertIn("TWSEARCH_MIRROR not set", rows[1]["skipped"])
+        self.assertIn("GAPBS_MIRROR not set", rows[2]["skipped"])
         self.assertIn("skipped", done.stdout)
 
     def test_the_report_section(self):
