@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/benchmark_plan.hpp"
 #include "core/errors.hpp"
 #include "core/printable.hpp"
 #include "puzzles/permutation_definition.hpp"
@@ -79,6 +80,14 @@ class DefinitionPuzzle {
   // The cross-engine tests check these: orientations (cube2-fixed), every move its own
   // inverse (pancake-6), identical pieces (topspin-12-4-two-colours).
   static std::vector<std::string> test_examples() { return {"pancake-6.tws", "topspin-12-4-two-colours.tws", "cube2-fixed.tws"}; }
+  // IDA* with pattern databases from random states of the fixed-corner 2x2x2 (each answer
+  // checked against a breadth-first table) and, with --full, of the whole 2x2x2.
+  static BenchmarkPlan benchmark_plan() {
+    BenchmarkPlan plan;
+    plan.heuristic_sets.push_back({"cube2-fixed.tws", "random:100", "", 100, 1, {"idastar"}, {"pdb"}, {1, 2}, false});
+    plan.heuristic_sets.push_back({"2x2x2.tws", "random:20", "", 20, 1, {"idastar"}, {"pdb"}, {2}, true});
+    return plan;
+  }
   static std::optional<DefinitionPuzzle> from_name(std::string_view name) {
     if (!names_definition_file(name)) return std::nullopt;
     return DefinitionPuzzle(load_definition(name));

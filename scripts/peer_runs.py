@@ -103,6 +103,9 @@ def peer_program(peer, given, flag, variable, script, folder, product, peers):
         return None
     path = build_peer(script, variable, folder, product)
     peers[peer] = {"mirror_commit": mirror_commit(os.environ[variable])}
+    built = os.path.join(os.path.dirname(path) if os.path.isfile(path) else path, "revision")
+    if os.path.exists(built):  # a peer built from an older commit than the mirror's HEAD says which
+        peers[peer]["mirror_commit"] = open(built).read().strip()
     return path
 
 

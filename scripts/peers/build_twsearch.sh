@@ -22,5 +22,6 @@ if [[ ! -x "$out/twsearch" ]]; then
   rm -rf "$out/samples"
   cp -r "$src/samples/main" "$out/samples"
   cp "$src/build/bin/twsearch" "$out/twsearch"
+  echo "$rev" >"$out/revision"   # the commit built, which the mirror's HEAD is not
 fi
 echo "$out/twsearch"
