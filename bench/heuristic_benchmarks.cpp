@@ -41,7 +41,7 @@ std::vector<Start> starts_of(const BenchmarkPlan::HeuristicSet& set) {
     for (auto& s : puzzle->component_states()) out.push_back({std::move(s), -1});
   } else {
     std::mt19937_64 rng(set.seed);
-    for (int i = 0; i < set.count; ++i) out.push_back({puzzle->random_state(rng()), -1});
+    for (int i = 0; i < set.count; ++i) out.push_back({set.walk > 0 ? puzzle->random_walk(rng(), set.walk) : puzzle->random_state(rng()), -1});
   }
   if (puzzle->component_size() <= 10'000'000) {
     SolverConfig c;
@@ -109,6 +109,7 @@ void register_heuristic_sets(bool full) {
             c.heuristic = heuristic;
             c.options.threads = threads;
             c.options.keep_table = false;
+            if (!set.pattern.empty()) c.heuristic_options["pattern"] = set.pattern;
             const std::string param = set.name + ":threads:" + std::to_string(threads);
             register_benchmark({"heuristic", engine, heuristic, set.puzzle, param}, with_load(heuristic_set), c, starts)
                 ->Unit(benchmark::kMillisecond)

@@ -37,8 +37,8 @@ struct BenchmarkPlan {
   // Heuristic searches (the engines that take a heuristic) from a set of starts to the
   // puzzle's start (its goal): the built-in set named by `instances` ("korf100": the first
   // `count` of Korf's 100 15-puzzles, every answer checked against its published length),
-  // or `count` starts drawn by `seed` (0: every state of the puzzle), checked against bidir
-  // where the space is small. Each of `engines` x `heuristics` x `threads`; `full_only`
+  // or `count` starts drawn by `seed` (0: every state of the puzzle; with `walk`, scrambles of
+  // that many moves), checked against bidir where the space is small. Each of `engines` x `heuristics` x `threads`; `full_only`
   // sets run with bench_search --full only.
   struct HeuristicSet {
     std::string puzzle, name;
@@ -48,6 +48,8 @@ struct BenchmarkPlan {
     std::vector<std::string> engines{"idastar"}, heuristics;
     std::vector<int> threads{1};
     bool full_only = false;
+    std::string pattern;  // the heuristic's --pattern (empty: its default)
+    int walk = 0;         // above 0: each start is a random walk of this many moves (a scramble)
   };
   std::vector<ByDepth> by_depth;
   std::vector<HeuristicSet> heuristic_sets;

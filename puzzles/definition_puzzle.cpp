@@ -48,6 +48,17 @@ DefinitionInvariants::DefinitionInvariants(const PermutationDefinition& d) : fix
     }
     sets.push_back(std::move(inv));
   }
+  combined_even = !sets.empty() && std::all_of(sets.begin(), sets.end(), [](const SetInvariants& s) { return s.distinct; });
+  for (const auto& m : d.moves) {
+    int parity = 0;
+    for (const auto& inv : sets) {
+      std::vector<std::uint8_t> order;
+      for (const int i : inv.moving)
+        order.push_back(static_cast<std::uint8_t>(std::find(inv.moving.begin(), inv.moving.end(), m.source[i]) - inv.moving.begin()));
+      parity ^= permutation_parity(order.data(), static_cast<int>(order.size()));
+    }
+    if (parity != 0) combined_even = false;
+  }
 }
 
 namespace {
@@ -84,6 +95,7 @@ std::uint64_t DefinitionPuzzle::component_size(const State&) const {
 }
 
 bool DefinitionPuzzle::same_component(const State& a, const State& b) const {
+  int parity_a = 0, parity_b = 0;  // summed over the sets (combined_even)
   for (std::size_t s = 0; s < d_->sets.size(); ++s) {
     const SetInvariants& inv = invariants_->sets[s];
     const DefinitionSet& set = d_->sets[s];
@@ -99,13 +111,16 @@ bool DefinitionPuzzle::same_component(const State& a, const State& b) const {
     }
     if (inv.twist_kept && sa % set.orientations != sb % set.orientations) return false;
     if (inv.twist_free && (sa != 0 || sb != 0)) return false;
-    if (inv.even && permutation_parity(pa.data(), static_cast<int>(pa.size())) != permutation_parity(pb.data(), static_cast<int>(pb.size())))
-      return false;
+    const int pa_parity = inv.distinct ? permutation_parity(pa.data(), static_cast<int>(pa.size())) : 0;
+    const int pb_parity = inv.distinct ? permutation_parity(pb.data(), static_cast<int>(pb.size())) : 0;
+    if (inv.even && pa_parity != pb_parity) return false;
+    parity_a ^= pa_parity;
+    parity_b ^= pb_parity;
     std::sort(pa.begin(), pa.end());
     std::sort(pb.begin(), pb.end());
     if (pa != pb) return false;
   }
-  return true;
+  return !invariants_->combined_even || parity_a == parity_b;
 }
 
 DefinitionState DefinitionPuzzle::parse(std::string_view text) const {

@@ -6,8 +6,9 @@
 //
 // Invariants, read off the moves once (DefinitionInvariants below): slots that no move
 // touches keep their piece for ever; a set whose pieces are distinct and that every move
-// permutes evenly keeps its permutation's parity; a set whose twists every move adds up to
-// 0 keeps its orientation sum. Two states lie in the same class when they agree on all of
+// permutes evenly keeps its permutation's parity, and where every move's parities over all
+// the sets add up to even, their sum is kept; a set whose twists every move adds up to 0
+// keeps its orientation sum. Two states lie in the same class when they agree on all of
 // these; the coordinate encoder ranks a class, and component_size is the class's size (an
 // upper bound on the states reachable where pieces of different sets interact, e.g. the
 // 3x3x3's combined corner and edge parity).
@@ -54,6 +55,9 @@ struct DefinitionInvariants {
   std::vector<SetInvariants> sets;
   std::vector<bool> fixed;  // per slot: no move touches it
   std::vector<std::vector<bool>> commute;  // per pair of base moves: a then b == b then a
+  // Every set's pieces are distinct and every move's parities over the sets add up to even:
+  // the parity summed over the sets is kept (the 3x3x3's corners and edges together).
+  bool combined_even = false;
   explicit DefinitionInvariants(const PermutationDefinition& d);
 };
 
@@ -75,7 +79,7 @@ class DefinitionPuzzle {
   static constexpr std::string_view kSizes =
       "any permutation puzzle of at most 64 slots and 94 moves with their powers; a name that is no file here may be one "
       "the suite ships (puzzles/definitions/): 2x2x2.tws, 2x2x2.kpuzzle.json, 3x3x3.tws, cube2-fixed.tws, pancake-N.tws for "
-      "N = 6, 8, 10, 11, topspin-10-4.tws, topspin-12-4-two-colours.tws";
+      "N = 6, 8, 10, 11, skewb.tws, topspin-10-4.tws, topspin-12-4-two-colours.tws";
   static std::vector<std::string> examples() { return {"pancake-8.tws", "topspin-10-4.tws", "cube2-fixed.tws", "2x2x2.tws"}; }
   // The cross-engine tests check these: orientations (cube2-fixed), every move its own
   // inverse (pancake-6), identical pieces (topspin-12-4-two-colours).

@@ -96,6 +96,20 @@ class FamilyPuzzle final : public PuzzleInstance {
       if (puzzle_.apply(state, static_cast<int>(rng() % static_cast<unsigned>(puzzle_.move_count())), next)) state = next;
     return puzzle_.format(state);
   }
+  std::string random_walk(std::uint64_t seed, int moves) const override {
+    std::mt19937_64 rng(seed);
+    State state = start_, next;
+    for (int step = 0, last = -1; step < moves;) {
+      const int m = static_cast<int>(rng() % static_cast<unsigned>(puzzle_.move_count()));
+      if ((last >= 0 && puzzle_.inverse_move(last) == m) || !puzzle_.apply(state, m, next)) continue;
+      if constexpr (requires { puzzle_.redundant_after(last, m); })
+        if (last >= 0 && puzzle_.redundant_after(last, m)) continue;
+      state = next;
+      last = m;
+      ++step;
+    }
+    return puzzle_.format(state);
+  }
   std::optional<std::string> follow(std::string_view path) const override {
     State state = start_, next;
     for (const char letter : path) {

@@ -43,6 +43,9 @@ class PuzzleInstance {
   virtual std::string normalize_state(std::string_view text) const = 0;
   // A state in the start's component: the end of a seeded random walk of 1,000 moves.
   virtual std::string random_state(std::uint64_t seed) const = 0;
+  // A scramble: the end of a seeded random walk of `moves` moves from the start, none undoing
+  // the one before it.
+  virtual std::string random_walk(std::uint64_t seed, int moves) const = 0;
   // The state the moves of `path` (their letters) lead to from the start, in the puzzle's
   // own format; nullopt when a letter names no move or a move does not apply on the way.
   virtual std::optional<std::string> follow(std::string_view path) const = 0;

@@ -217,6 +217,14 @@ TEST(DefinitionSpaces, Full2x2x2) {
   EXPECT_EQ(counts_of("2x2x2.kpuzzle.json", "parallel", 2), expected);
 }
 
+// The skewb with no piece fixed: 37,791,360 states, radius 11 (Rokicki's twsearch-results,
+// godsnumber/skewb.log; the per-depth counts are twsearch -g's on its own skewb sample,
+// whose file this one, written from the geometry, is not).
+TEST(DefinitionSpaces, Skewb) {
+  EXPECT_EQ(counts_of("skewb.tws"), (std::vector<std::uint64_t>{1, 16, 208, 2280, 19683, 125280, 712032, 3782376, 14705796,
+                                                                17470272, 972336, 1080}));
+}
+
 // A built-in family and its definition: identical per-depth counts, and for targets reached
 // by the same random move sequences, equal distances; the definition's path, spelled in the
 // family's letters, leads the family's puzzle to the family's target.
@@ -276,7 +284,7 @@ TEST(DefinitionSpaces, UnreachableTargetAnswered) {
 // distance and the same (lexicographically smallest) path, with the moves pruned after a
 // power of the same move and after commuting moves.
 TEST(DefinitionHeuristics, IdaStarWithPatternDatabasesMatchesBidir) {
-  for (const char* name : {"2x2x2.tws", "cube2-fixed.tws", "topspin-10-4.tws"}) {
+  for (const char* name : {"2x2x2.tws", "cube2-fixed.tws", "topspin-10-4.tws", "skewb.tws"}) {
     const auto puzzle = make_puzzle(name);
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
       const std::string target = puzzle->random_state(seed);
@@ -319,6 +327,23 @@ TEST(DefinitionSpaces, Cube3x3x3) {
   EXPECT_EQ(make_solver(c)->explore().depth_counts, (std::vector<std::uint64_t>{1, 18, 243, 3240, 43239}));
   c.engine = "parallel";
   EXPECT_THROW(make_solver(c), InputError);
+  // One edge swapped, one corner twisted, one edge flipped: no scramble reaches them (the
+  // parity summed over corners and edges, the twist sum, the flip sum), and IDA* says so at
+  // once instead of deepening for ever.
+  const DefinitionPuzzle cube = *DefinitionPuzzle::from_name("3x3x3.tws");
+  EXPECT_TRUE(cube.invariants().combined_even);
+  for (const char* unreachable : {"EDGE 2 1 3 4 5 6 7 8 9 10 11 12", "CORNER 1 2 3 4 5 6 7 8 / 1 0 0 0 0 0 0 0",
+                                  "EDGE 1 2 3 4 5 6 7 8 9 10 11 12 / 1 0 0 0 0 0 0 0 0 0 0 0"}) {
+    EXPECT_FALSE(cube.same_component(cube.start(), cube.parse(unreachable))) << unreachable;
+    SolverConfig ida;
+    ida.puzzle = "3x3x3.tws";
+    ida.engine = "idastar";
+    ida.heuristic = "pdb";
+    ida.heuristic_options["pdb-cache"] = "none";
+    ida.heuristic_options["pattern"] = "CORNER.1,CORNER.2";
+    EXPECT_EQ(make_solver(ida)->search(make_puzzle("3x3x3.tws")->read_state(unreachable, "--target")).distance, -1) << unreachable;
+  }
+  EXPECT_TRUE(cube.same_component(cube.start(), cube.parse("EDGE 2 1 3 4 5 6 7 8 9 10 11 12 CORNER 2 1 3 4 5 6 7 8")));
   const auto puzzle = make_puzzle("3x3x3.tws");
   for (const char* scramble : {"R U F' D2 L", "B2 D' L R2 F"}) {
     SolverConfig ida;
