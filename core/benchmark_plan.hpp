@@ -41,14 +41,14 @@ struct BenchmarkPlan {
   // that many moves), checked against bidir where the space is small. Each of `engines` x `heuristics` x `threads`; `full_only`
   // sets run with bench_search --full only.
   struct HeuristicSet {
-    std::string puzzle, name;
-    std::string instances;
+    std::string puzzle{}, name{};
+    std::string instances{};
     int count = 100;
     std::uint64_t seed = 1;
-    std::vector<std::string> engines{"idastar"}, heuristics;
+    std::vector<std::string> engines{"idastar"}, heuristics{};
     std::vector<int> threads{1};
     bool full_only = false;
-    std::string pattern;  // the heuristic's --pattern (empty: its default)
+    std::string pattern{};  // the heuristic's --pattern (empty: its default)
     int walk = 0;         // above 0: each start is a random walk of this many moves (a scramble)
   };
   std::vector<ByDepth> by_depth;

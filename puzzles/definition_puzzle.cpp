@@ -148,7 +148,10 @@ DefinitionState DefinitionPuzzle::parse(std::string_view text) const {
         if (a.name == t) alias = &a;
       if (!alias) {
         std::string names;
-        for (const auto& mv : d_->moves) names += (names.empty() ? "" : " ") + mv.name;
+        for (const auto& mv : d_->moves) {
+          if (!names.empty()) names += ' ';
+          names += mv.name;
+        }
         throw InputError("\"" + printable(t) + "\" in \"" + printable(text) + "\" is no move of " + d_->file +
                          " (a state is a sequence of its moves, " + names + ", or a block of its sets " + d_->sets[0].name + " ...)");
       }
@@ -206,15 +209,20 @@ DefinitionState DefinitionPuzzle::parse_block(const std::vector<std::string>& to
 std::string DefinitionPuzzle::format(const State& s) const {
   std::string out;
   for (const auto& set : d_->sets) {
-    out += (out.empty() ? "" : " ") + set.name;
+    if (!out.empty()) out += ' ';
+    out += set.name;
     bool twisted = false;
     for (int i = set.offset; i < set.offset + set.size; ++i) {
-      out += " " + std::to_string(s.piece[i] + 1);
+      out += ' ';
+      out += std::to_string(s.piece[i] + 1);
       twisted |= s.twist[i] != 0;
     }
     if (set.orientations > 1 && twisted) {
       out += " /";
-      for (int i = set.offset; i < set.offset + set.size; ++i) out += " " + std::to_string(s.twist[i]);
+      for (int i = set.offset; i < set.offset + set.size; ++i) {
+        out += ' ';
+        out += std::to_string(s.twist[i]);
+      }
     }
   }
   return out;

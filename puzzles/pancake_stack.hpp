@@ -60,9 +60,12 @@ class PancakeStack {
   // at 2 (and at 1 with --full).
   static BenchmarkPlan benchmark_plan() {
     BenchmarkPlan plan;
-    plan.heuristic_sets.push_back({"pancake-30", "random:100", "", 100, 1, {"idastar"}, {"gap"}, {1}, false});
-    plan.heuristic_sets.push_back({"pancake-60", "random:100", "", 100, 1, {"idastar"}, {"gap"}, {2}, false});
-    plan.heuristic_sets.push_back({"pancake-60", "random:100", "", 100, 1, {"idastar"}, {"gap"}, {1}, true});
+    plan.heuristic_sets.push_back({.puzzle = "pancake-30", .name = "random:100", .count = 100,
+                                   .engines = {"idastar"}, .heuristics = {"gap"}, .threads = {1}});
+    plan.heuristic_sets.push_back({.puzzle = "pancake-60", .name = "random:100", .count = 100,
+                                   .engines = {"idastar"}, .heuristics = {"gap"}, .threads = {2}});
+    plan.heuristic_sets.push_back({.puzzle = "pancake-60", .name = "random:100", .count = 100,
+                                   .engines = {"idastar"}, .heuristics = {"gap"}, .threads = {1}, .full_only = true});
     return plan;
   }
   // "pancake-N"; nullopt for other families' names, InputError for a malformed or unsupported N.

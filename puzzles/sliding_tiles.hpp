@@ -72,12 +72,17 @@ class SlidingTiles {
   static BenchmarkPlan benchmark_plan() {
     BenchmarkPlan plan;
     const std::string korf = "korf100";  // built into bench_search
-    plan.heuristic_sets.push_back({"tiles-4x4", "korf100", korf, 100, 1, {"idastar"}, {"pdb"}, {1, 2}, false});
-    plan.heuristic_sets.push_back({"tiles-4x4", "korf100:first-10", korf, 10, 1, {"idastar"}, {"manhattan"}, {1}, false});
-    plan.heuristic_sets.push_back({"tiles-4x4", "korf100", korf, 100, 1, {"idastar"}, {"linear-conflict", "manhattan"}, {2}, true});
+    plan.heuristic_sets.push_back({.puzzle = "tiles-4x4", .name = "korf100", .instances = korf, .count = 100,
+                                   .engines = {"idastar"}, .heuristics = {"pdb"}, .threads = {1, 2}});
+    plan.heuristic_sets.push_back({.puzzle = "tiles-4x4", .name = "korf100:first-10", .instances = korf, .count = 10,
+                                   .engines = {"idastar"}, .heuristics = {"manhattan"}, .threads = {1}});
+    plan.heuristic_sets.push_back({.puzzle = "tiles-4x4", .name = "korf100", .instances = korf, .count = 100,
+                                   .engines = {"idastar"}, .heuristics = {"linear-conflict", "manhattan"}, .threads = {2}, .full_only = true});
     const std::vector<std::string> every = {"manhattan", "linear-conflict", "pdb"};
-    plan.heuristic_sets.push_back({"tiles-3x3", "random:1000", "", 1000, 1, {"idastar", "astar"}, every, {1}, false});
-    plan.heuristic_sets.push_back({"tiles-3x3", "all", "", 0, 1, {"idastar", "astar"}, every, {1}, true});
+    plan.heuristic_sets.push_back({.puzzle = "tiles-3x3", .name = "random:1000", .count = 1000,
+                                   .engines = {"idastar", "astar"}, .heuristics = every, .threads = {1}});
+    plan.heuristic_sets.push_back({.puzzle = "tiles-3x3", .name = "all", .count = 0,
+                                   .engines = {"idastar", "astar"}, .heuristics = every, .threads = {1}, .full_only = true});
     return plan;
   }
   // "tiles-RxC"; nullopt for other families' names, InputError for a malformed or unsupported size.

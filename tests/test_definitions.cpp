@@ -268,7 +268,9 @@ TEST(DefinitionSpaces, BuiltInFamiliesAgreeWithTheirDefinitions) {
         name.clear();
       }
       EXPECT_EQ(family->follow(translated), family_target) << sequence;
-      if (pair.family == "pancake-8") EXPECT_EQ(translated, f.path);  // same move order: the same smallest path
+      if (pair.family == "pancake-8") {
+        EXPECT_EQ(translated, f.path);  // same move order: the same smallest path
+      }
     }
   }
 }
