@@ -130,12 +130,13 @@ class Builder {
     std::sort(names.begin(), names.end());
     if (auto dup = std::adjacent_find(names.begin(), names.end()); dup != names.end())
       fail(file_, 0, "two moves are named " + *dup + " (a power's name clashes with a move's)");
+    // A base move's powers stand together by exponent: power k is undone by power order - k.
     d_.inverse.assign(d_.moves.size(), -1);
-    for (std::size_t m = 0; m < d_.moves.size(); ++m)
-      for (std::size_t n = 0; n < d_.moves.size(); ++n)
-        if (d_.moves[n].base == d_.moves[m].base && d_.moves[n].source.size() &&
-            (d_.moves[n].power + d_.moves[m].power) % base_order_[d_.moves[m].base] == 0)
-          d_.inverse[m] = static_cast<int>(n);
+    for (std::size_t m = 0; m < d_.moves.size(); ++m) {
+      const DefinitionMove& move = d_.moves[m];
+      const std::size_t first = m - static_cast<std::size_t>(move.power - 1);
+      d_.inverse[m] = static_cast<int>(first + static_cast<std::size_t>(base_order_[move.base] - move.power - 1));
+    }
   }
 
  private:
