@@ -15,16 +15,28 @@ using System = DefinitionCoordinate::System;
 
 bool multiply(std::uint64_t& a, std::uint64_t b) { return !__builtin_mul_overflow(a, b, &a); }
 
+// What the move tables have a column for: the moves, then the permutations undoing those
+// moves that no move undoes (MovePowers left the inverse power out), for predecessor keys.
+std::vector<const DefinitionMove*> table_moves(const PermutationDefinition& d) {
+  std::vector<const DefinitionMove*> out;
+  for (const auto& m : d.moves) out.push_back(&m);
+  for (std::size_t m = 0; m < d.moves.size(); ++m)
+    if (d.inverse[m] < 0) out.push_back(&d.undo[m]);
+  return out;
+}
+
 // The coordinates of `p`'s class (the reference state's), without their tables.
 System layout(const DefinitionPuzzle& p) {
   const PermutationDefinition& d = p.definition();
   const DefinitionInvariants& inv = p.invariants();
   const DefinitionState& ref = p.reference();
   System sys;
+  sys.columns = static_cast<unsigned>(table_moves(d).size());
   auto add = [&](Coordinate c) {
     c.stride = sys.bound;
     if (!multiply(sys.bound, c.count)) sys.overflow = true;
-    for (const auto& m : d.moves) {
+    for (const DefinitionMove* move : table_moves(d)) {
+      const DefinitionMove& m = *move;
       std::vector<std::uint8_t> source, twist;
       for (const int slot : c.slots) {
         source.push_back(static_cast<std::uint8_t>(std::find(c.slots.begin(), c.slots.end(), m.source[slot]) - c.slots.begin()));
@@ -83,12 +95,13 @@ System layout(const DefinitionPuzzle& p) {
   return sys;
 }
 
-void build_tables(System& sys, int moves) {
+void build_tables(System& sys) {
+  const std::uint64_t columns = sys.columns;
   for (auto& c : sys.coords) {
-    if (c.count * static_cast<std::uint64_t>(moves) > DefinitionCoordinate::kMaxTableEntries) continue;
-    c.table.resize(c.count * static_cast<std::uint64_t>(moves));
+    if (c.count * columns > DefinitionCoordinate::kMaxTableEntries) continue;
+    c.table.resize(c.count * columns);
     for (std::uint64_t v = 0; v < c.count; ++v)
-      for (int m = 0; m < moves; ++m) c.table[v * static_cast<std::uint64_t>(moves) + static_cast<unsigned>(m)] = static_cast<std::uint32_t>(c.move_value(v, m));
+      for (unsigned m = 0; m < columns; ++m) c.table[v * columns + m] = static_cast<std::uint32_t>(c.move_value(v, static_cast<int>(m)));
   }
 }
 
@@ -104,7 +117,7 @@ std::shared_ptr<const System> system_of(const DefinitionPuzzle& p) {
   const std::lock_guard lock(mutex);
   auto& slot = cache[{p.shared_definition(), signature}];
   if (!slot) {
-    if (!sys.overflow) build_tables(sys, p.move_count());
+    if (!sys.overflow) build_tables(sys);
     sys.exact_reciprocals = !sys.overflow;
     for (auto& c : sys.coords) {
       c.reciprocal = ~std::uint64_t{0} / c.count + 1;
@@ -212,7 +225,8 @@ std::string DefinitionCoordinate::fits(const DefinitionPuzzle& p) {
 
 DefinitionCoordinate::DefinitionCoordinate(const DefinitionPuzzle& p)
     : system_(system_of(p)), reference_(p.reference()), moves_(static_cast<unsigned>(p.move_count())) {
-  for (int m = 0; m < p.move_count(); ++m) inverse_.push_back(p.inverse_move(m));
+  int column = p.move_count();  // the undoing permutations' columns follow the moves' (table_moves)
+  for (int m = 0; m < p.move_count(); ++m) undo_column_.push_back(p.inverse_move(m) >= 0 ? p.inverse_move(m) : column++);
 }
 
 Key DefinitionCoordinate::encode(const State& s) const {

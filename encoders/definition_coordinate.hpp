@@ -46,7 +46,8 @@ class DefinitionCoordinate {
   Key key_bound() const { return system_->bound; }
   bool dense() const { return system_->bound <= kDenseKeyLimit; }
 
-  // The key of the state move m leads to from the state of key k (every move applies).
+  // The key of the state move m leads to from the state of key k (every move applies); m
+  // past the moves: a permutation that undoes one (see undo_column_).
   Key key_successor(Key k, int m) const {
     Key out = 0;
     const auto& coords = system_->coords;
@@ -54,7 +55,7 @@ class DefinitionCoordinate {
       const Key rest = system_->exact_reciprocals ? c.divide(k) : k / c.count;
       const Key value = k - rest * c.count;
       k = rest;
-      out += c.stride * (c.table.empty() ? c.move_value(value, m) : c.table[value * moves_ + static_cast<unsigned>(m)]);
+      out += c.stride * (c.table.empty() ? c.move_value(value, m) : c.table[value * system_->columns + static_cast<unsigned>(m)]);
     }
     return out;
   }
@@ -63,6 +64,7 @@ class DefinitionCoordinate {
   int key_successors(Key k, Key* out) const {
     const auto& coords = system_->coords;
     const bool reciprocals = system_->exact_reciprocals;
+    const unsigned columns = system_->columns;
     for (std::size_t i = 0; i < coords.size(); ++i) {
       const Coordinate& c = coords[i];
       const Key rest = reciprocals ? c.divide(k) : k / c.count;
@@ -71,10 +73,10 @@ class DefinitionCoordinate {
       if (c.table.empty()) {
         for (unsigned m = 0; m < moves_; ++m) out[m] = (i ? out[m] : 0) + c.stride * c.move_value(value, static_cast<int>(m));
       } else if (i == 0) {  // the first coordinate's stride is 1: its entries are the keys so far
-        const std::uint32_t* row = c.table.data() + value * moves_;
+        const std::uint32_t* row = c.table.data() + value * columns;
         for (unsigned m = 0; m < moves_; ++m) out[m] = row[m];
       } else {
-        const std::uint32_t* row = c.table.data() + value * moves_;
+        const std::uint32_t* row = c.table.data() + value * columns;
         for (unsigned m = 0; m < moves_; ++m) out[m] += c.stride * row[m];
       }
     }
@@ -87,7 +89,7 @@ class DefinitionCoordinate {
     return true;
   }
   bool predecessor_key(Key k, const State&, int m, Key& out) const {
-    out = key_successor(k, inverse_[static_cast<std::size_t>(m)]);
+    out = key_successor(k, undo_column_[static_cast<std::size_t>(m)]);
     return true;
   }
 
@@ -105,9 +107,9 @@ class DefinitionCoordinate {
     std::uint64_t count = 1, stride = 1;
     std::uint64_t reciprocal = 0;  // floor(2^64 / count) + 1: k / count by one multiplication (see System)
     Key divide(Key k) const { return static_cast<Key>((static_cast<unsigned __int128>(k) * reciprocal) >> 64); }
-    std::vector<std::vector<std::uint8_t>> source;  // per move: each position's source position
-    std::vector<std::vector<std::uint8_t>> twist;   // per move: each position's added twist
-    std::vector<std::uint32_t> table;               // value * moves + move -> value; empty: none
+    std::vector<std::vector<std::uint8_t>> source;  // per column: each position's source position
+    std::vector<std::vector<std::uint8_t>> twist;   // per column: each position's added twist
+    std::vector<std::uint32_t> table;               // value * columns + column -> value; empty: none
 
     std::uint64_t rank(const std::uint8_t* values) const;
     void unrank(std::uint64_t value, std::uint8_t* values) const;
@@ -117,6 +119,8 @@ class DefinitionCoordinate {
     std::vector<Coordinate> coords;
     std::uint64_t bound = 1;
     bool overflow = false;
+    // Table columns: the moves, then the permutations that undo the moves no move undoes.
+    unsigned columns = 0;
     // divide(k) == k / count for every k < 2^64 / count; the keys split by a coordinate are
     // below the bound, so the reciprocals are exact when bound * the largest count < 2^64.
     bool exact_reciprocals = false;
@@ -126,7 +130,7 @@ class DefinitionCoordinate {
   std::shared_ptr<const System> system_;
   State reference_;
   unsigned moves_ = 0;
-  std::vector<int> inverse_;
+  std::vector<int> undo_column_;  // per move: the column of the permutation that undoes it
 };
 
 }  // namespace searchbench

@@ -44,6 +44,7 @@ std::string moves_without_inverse(const P& puzzle) {
   std::string names;
   for (int m = 0; m < puzzle.move_count(); ++m)
     if (puzzle.inverse_move(m) < 0) names += puzzle.move_name(m);
+  if constexpr (requires { puzzle.path_text(names); }) return puzzle.path_text(names);  // moves named by words
   return names;
 }
 

@@ -46,7 +46,11 @@ class DefinitionPatternSpace {
   DefinitionPatternSpace(const DefinitionPuzzle& puzzle, std::vector<PatternGroup> groups, const DefinitionState& goal)
       : puzzle_(puzzle), groups_(std::move(groups)) {
     const PermutationDefinition& d = puzzle.definition();
-    for (const auto& m : d.moves) {
+    std::vector<const DefinitionMove*> tables;  // the moves, then the permutations that undo them
+    for (const auto& m : d.moves) tables.push_back(&m);
+    for (const auto& m : d.undo) tables.push_back(&m);
+    for (const DefinitionMove* move : tables) {
+      const DefinitionMove& m = *move;
       std::vector<std::uint8_t> to(static_cast<std::size_t>(d.slots)), add(static_cast<std::size_t>(d.slots));
       for (int i = 0; i < d.slots; ++i) {  // the piece in slot source[i] goes to slot i
         to[m.source[i]] = static_cast<std::uint8_t>(i);
@@ -87,6 +91,7 @@ class DefinitionPatternSpace {
   State start() const { return goal_; }
   int move_count() const { return puzzle_.move_count(); }
   char move_name(int m) const { return puzzle_.move_name(m); }
+  // m past the moves: the permutation that undoes move m - move_count() (apply_inverse).
   bool apply(const State& s, int m, State& out) const {
     out = s;
     const auto& to = to_[static_cast<std::size_t>(m)];
@@ -102,7 +107,7 @@ class DefinitionPatternSpace {
     }
     return true;
   }
-  bool apply_inverse(const State& s, int m, State& out) const { return apply(s, puzzle_.inverse_move(m), out); }
+  bool apply_inverse(const State& s, int m, State& out) const { return apply(s, puzzle_.move_count() + m, out); }
   int inverse_move(int m) const { return puzzle_.inverse_move(m); }
   int move_order(int) const { return 0; }  // the abstract order may divide the puzzle's: none claimed
   std::uint64_t component_size(const State&) const;
@@ -119,7 +124,7 @@ class DefinitionPatternSpace {
  private:
   DefinitionPuzzle puzzle_;
   std::vector<PatternGroup> groups_;
-  std::vector<std::vector<std::uint8_t>> to_, add_;
+  std::vector<std::vector<std::uint8_t>> to_, add_;  // per move, then per move's undoing permutation
   State goal_;
 };
 

@@ -1,7 +1,8 @@
 // What the two definition readers share (puzzles/tws_reader.cpp, puzzles/kpuzzle_reader.cpp):
 // failing with the file and the line, reading a bounded number, and the Builder that takes
 // the sets and moves as read, expands MoveSequence/MoveAlias products and every power of a
-// move (named as twsearch names them), and checks the names. Private to the readers.
+// move (named as twsearch names them; MovePowers keeps only some of them as moves), and
+// checks the names. Private to the readers.
 #pragma once
 
 #include <algorithm>
@@ -90,6 +91,15 @@ class Builder {
     check_new_name(s.name, s.line);
     sequences_.push_back(std::move(s));
   }
+  // Of the move `name` only these powers (exponents, increasing) are moves; the others stay
+  // names a state's text may use. Checked against the move's order when the moves expand.
+  void keep_powers(const std::string& name, std::vector<int> exponents, int line) {
+    for (const auto& k : kept_powers_)
+      if (k.name == name) fail(file_, line, "MovePowers for " + name + " is given twice (first on line " + std::to_string(k.line) + ")");
+    for (std::size_t i = 1; i < exponents.size(); ++i)
+      if (exponents[i] <= exponents[i - 1]) fail(file_, line, "MovePowers lists its exponents increasing, each once");
+    kept_powers_.push_back({name, std::move(exponents), line});
+  }
   // Expands the sequences and every power; the moves in search order.
   void finish() {
     if (d_.sets.empty()) fail(file_, 0, "the definition has no Set");
@@ -115,10 +125,15 @@ class Builder {
       }
       left -= resolved;
     }
-    for (auto& b : bases_) expand(b.name, b.move, b.line, d_.moves);
+    for (const auto& k : kept_powers_) {
+      const bool known = std::any_of(bases_.begin(), bases_.end(), [&](const BaseMove& b) { return b.name == k.name; }) ||
+                         std::any_of(sequences_.begin(), sequences_.end(), [&](const Sequence& q) { return q.name == k.name && !q.alias; });
+      if (!known) fail(file_, k.line, "MovePowers names " + printable(k.name) + ", which is no Move or MoveSequence");
+    }
+    for (auto& b : bases_) expand(b.name, b.move, b.line, false);
     for (std::size_t i = 0; i < sequences_.size(); ++i) {
       if (d_.is_identity(products[i])) fail(file_, sequences_[i].line, "move " + sequences_[i].name + " changes nothing");
-      expand(sequences_[i].name, products[i], sequences_[i].line, sequences_[i].alias ? d_.aliases : d_.moves);
+      expand(sequences_[i].name, products[i], sequences_[i].line, sequences_[i].alias);
     }
     if (d_.moves.empty()) fail(file_, 0, "the definition has no Move");
     if (static_cast<int>(d_.moves.size()) > kMaxDefinitionMoves)
@@ -130,12 +145,17 @@ class Builder {
     std::sort(names.begin(), names.end());
     if (auto dup = std::adjacent_find(names.begin(), names.end()); dup != names.end())
       fail(file_, 0, "two moves are named " + *dup + " (a power's name clashes with a move's)");
-    // A base move's powers stand together by exponent: power k is undone by power order - k.
+    // Power k of a base move is undone by its power order - k, a move unless MovePowers left
+    // it out; the undoing permutation itself is power order - 1 of the move.
     d_.inverse.assign(d_.moves.size(), -1);
     for (std::size_t m = 0; m < d_.moves.size(); ++m) {
       const DefinitionMove& move = d_.moves[m];
-      const std::size_t first = m - static_cast<std::size_t>(move.power - 1);
-      d_.inverse[m] = static_cast<int>(first + static_cast<std::size_t>(base_order_[move.base] - move.power - 1));
+      const int undo_power = base_order_[static_cast<std::size_t>(move.base)] - move.power;
+      for (std::size_t n = 0; n < d_.moves.size(); ++n)
+        if (d_.moves[n].base == move.base && d_.moves[n].power == undo_power) d_.inverse[m] = static_cast<int>(n);
+      DefinitionMove undo = move;
+      for (int k = 2; k < move.order; ++k) undo = d_.then(undo, move);
+      d_.undo.push_back(std::move(undo));
     }
   }
 
@@ -200,10 +220,18 @@ class Builder {
     if (turn == -1) return name + "'";
     return name + std::to_string(std::abs(turn)) + (turn < 0 ? "'" : "");
   }
-  void expand(const std::string& name, const DefinitionMove& move, int line, std::vector<DefinitionMove>& out) {
+  // Every power of `move` into the moves (or, for an alias and the powers MovePowers leaves
+  // out, into the aliases), by increasing exponent.
+  void expand(const std::string& name, const DefinitionMove& move, int line, bool alias) {
     const int order = order_of(move);
     if (order == 0)
       fail(file_, line, "move " + name + " has an order above " + std::to_string(kMaxDefinitionMoves) + " (too many powers to list)");
+    const auto kept = std::find_if(kept_powers_.begin(), kept_powers_.end(), [&](const KeptPowers& k) { return k.name == name; });
+    if (kept != kept_powers_.end())
+      for (const int e : kept->exponents)
+        if (e >= order)
+          fail(file_, kept->line, "move " + name + " has order " + std::to_string(order) + ": its powers are 1.." + std::to_string(order - 1) +
+                                      ", not " + std::to_string(e));
     const int base = static_cast<int>(base_order_.size());
     base_order_.push_back(order);
     DefinitionMove p = move;
@@ -212,7 +240,8 @@ class Builder {
       p.base = base;
       p.power = k;
       p.order = order / std::gcd(order, k);
-      out.push_back(p);
+      const bool is_move = !alias && (kept == kept_powers_.end() || std::count(kept->exponents.begin(), kept->exponents.end(), k) > 0);
+      (is_move ? d_.moves : d_.aliases).push_back(p);
       p = d_.then(p, move);
     }
   }
@@ -221,6 +250,12 @@ class Builder {
   const std::string& file_;
   std::vector<BaseMove> bases_;
   std::vector<Sequence> sequences_;
+  struct KeptPowers {
+    std::string name;
+    std::vector<int> exponents;
+    int line = 0;
+  };
+  std::vector<KeptPowers> kept_powers_;
   std::vector<int> base_order_;
 };
 

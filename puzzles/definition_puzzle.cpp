@@ -10,17 +10,18 @@ DefinitionInvariants::DefinitionInvariants(const PermutationDefinition& d) : fix
   for (const auto& m : d.moves)
     for (int i = 0; i < d.slots; ++i)
       if (m.source[i] != i || m.twist[i] != 0) fixed[i] = false;
-  std::vector<const DefinitionMove*> bases;  // by base number (an alias's number has none)
-  for (const auto& m : d.moves) {
-    if (static_cast<std::size_t>(m.base) >= bases.size()) bases.resize(static_cast<std::size_t>(m.base) + 1, nullptr);
-    if (m.power == 1) bases[static_cast<std::size_t>(m.base)] = &m;
-  }
-  commute.assign(bases.size(), std::vector<bool>(bases.size(), false));
-  for (std::size_t a = 0; a < bases.size(); ++a)
-    for (std::size_t b = 0; b < bases.size(); ++b) {
-      if (!bases[a] || !bases[b]) continue;
-      const DefinitionMove ab = d.then(*bases[a], *bases[b]), ba = d.then(*bases[b], *bases[a]);
-      commute[a][b] = ab.source == ba.source && ab.twist == ba.twist;
+  moves = static_cast<int>(d.moves.size());
+  redundant.assign(static_cast<std::size_t>(moves * moves), 0);
+  auto same = [](const DefinitionMove& a, const DefinitionMove& b) { return a.source == b.source && a.twist == b.twist; };
+  for (int a = 0; a < moves; ++a)
+    for (int b = 0; b < moves; ++b) {
+      const DefinitionMove& last = d.moves[static_cast<std::size_t>(a)];
+      const DefinitionMove& next = d.moves[static_cast<std::size_t>(b)];
+      const DefinitionMove both = d.then(last, next);
+      bool shorter = d.is_identity(both);
+      for (const auto& m : d.moves) shorter = shorter || same(both, m);
+      const bool swapped_smaller = b < a && same(both, d.then(next, last));
+      redundant[static_cast<std::size_t>(a * moves + b)] = shorter || swapped_smaller;
     }
   for (const auto& s : d.sets) {
     SetInvariants inv;

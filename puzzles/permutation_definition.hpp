@@ -14,7 +14,10 @@
 // order of the moves is their order in the file, each base move's powers by increasing
 // exponent. `MoveSequence NAME a b c` defines a move (with its powers) as a product of moves
 // defined before or after it; `MoveAlias NAME a b` names a product that a state's text may
-// use but that the search does not take as a move.
+// use but that the search does not take as a move. `MovePowers NAME 1 3` (a line of this
+// suite's, which twsearch does not read) keeps only those powers of NAME as moves, e.g. a
+// quarter-turn metric or a board whose rotation turns one way only; the others stay names a
+// state's text may use.
 #pragma once
 
 #include <cstdint>
@@ -56,7 +59,8 @@ struct PermutationDefinition {
   std::vector<std::uint8_t> modulus;                     // per slot: its set's orientation modulus
   std::vector<DefinitionMove> moves;    // the search moves, powers expanded, in search order
   std::vector<DefinitionMove> aliases;  // names a state's text may use besides the moves
-  std::vector<int> inverse;             // per move: the move that undoes it
+  std::vector<int> inverse;             // per move: the move that undoes it (-1: MovePowers left it out)
+  std::vector<DefinitionMove> undo;     // per move: the permutation that undoes it, a move or not
 
   // The index of the move named `name` (-1 when none).
   int move_index(std::string_view name) const;

@@ -1,6 +1,6 @@
 // The ksolve/twsearch `.tws` reader (the format is described in docs/definitions.md): lines
-// of tokens, `#` comments, Set/Solved/Move/MoveTransformation/MoveAlias/MoveSequence, each
-// refusal naming the file and the line.
+// of tokens, `#` comments, Set/Solved/Move/MoveTransformation/MoveAlias/MoveSequence and this
+// suite's MovePowers, each refusal naming the file and the line.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -169,6 +169,13 @@ PermutationDefinition read_tws(std::string_view text, const std::string& file) {
       std::string seq;
       for (std::size_t i = 2; i < t.size(); ++i) seq += (i > 2 ? " " : "") + t[i];
       builder.add_sequence({t[1], seq, word == "MoveAlias", line.number});
+      ++at;
+    } else if (word == "MovePowers") {
+      if (stage != kMoves) fail(file, line.number, word + " before the Solved block");
+      if (t.size() < 3) fail(file, line.number, "MovePowers takes a move's name and the exponents of its powers to keep as moves");
+      std::vector<int> exponents;
+      for (std::size_t i = 2; i < t.size(); ++i) exponents.push_back(number(file, line.number, t[i], 1, kMaxDefinitionMoves, "exponent"));
+      builder.keep_powers(t[1], std::move(exponents), line.number);
       ++at;
     } else if (word == "Illegal") {
       fail(file, line.number, "Illegal (pieces barred from slots) is not supported");
