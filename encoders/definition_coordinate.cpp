@@ -2,6 +2,7 @@
 #include "encoders/definition_coordinate.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <mutex>
 #include <numeric>
@@ -139,9 +140,12 @@ std::uint64_t Coordinate::rank(const std::uint8_t* values) const {
     return r;
   }
   if (distinct) {  // Lehmer digits, the last two dropped when the parity is implied
+    // A digit counts the later values below this one: the value less the earlier ones below it.
+    std::uint64_t earlier = 0;
     for (int i = 0, last = even ? n - 2 : n; i < last; ++i) {
-      int digit = 0;
-      for (int j = i + 1; j < n; ++j) digit += values[j] < values[i];
+      const std::uint64_t below = (std::uint64_t{1} << values[i]) - 1;
+      const int digit = values[i] - std::popcount(earlier & below);
+      earlier |= std::uint64_t{1} << values[i];
       r = r * static_cast<std::uint64_t>(n - i) + static_cast<std::uint64_t>(digit);
     }
     return r;
@@ -171,22 +175,32 @@ void Coordinate::unrank(std::uint64_t value, std::uint8_t* values) const {
     return;
   }
   if (distinct) {
-    int digits[256];
+    int digits[kMaxDefinitionSlots];
     const int last = even ? n - 2 : n;
-    for (int i = last - 1; i >= 0; --i) {
-      digits[i] = static_cast<int>(value % static_cast<std::uint64_t>(n - i));
-      value /= static_cast<std::uint64_t>(n - i);
+    int inversions = 0;  // the digits' sum: its parity is the permutation's
+    if (value <= 0xffffffffu) {  // the common case: 32-bit divisions, several times faster
+      auto v = static_cast<std::uint32_t>(value);
+      for (int i = last - 1; i >= 0; --i) {
+        digits[i] = static_cast<int>(v % static_cast<std::uint32_t>(n - i));
+        v /= static_cast<std::uint32_t>(n - i);
+      }
+    } else {
+      for (int i = last - 1; i >= 0; --i) {
+        digits[i] = static_cast<int>(value % static_cast<std::uint64_t>(n - i));
+        value /= static_cast<std::uint64_t>(n - i);
+      }
     }
-    std::uint8_t left[256];
+    std::uint8_t left[kMaxDefinitionSlots];
     std::iota(left, left + n, std::uint8_t{0});
     for (int i = 0, remaining = n; i < last; ++i, --remaining) {
       values[i] = left[digits[i]];
+      inversions += digits[i];
       std::copy(left + digits[i] + 1, left + remaining, left + digits[i]);
     }
     if (even) {
       values[n - 2] = left[0];
       values[n - 1] = left[1];
-      if (permutation_parity(values, n) != parity) std::swap(values[n - 2], values[n - 1]);
+      if ((inversions & 1) != parity) std::swap(values[n - 2], values[n - 1]);
     }
     return;
   }
@@ -208,13 +222,21 @@ void Coordinate::unrank(std::uint64_t value, std::uint8_t* values) const {
 }
 
 std::uint64_t Coordinate::move_value(std::uint64_t value, int m) const {
-  std::uint8_t in[kMaxDefinitionSlots], out[kMaxDefinitionSlots];
-  unrank(value, in);
-  const auto& src = source[static_cast<std::size_t>(m)];
-  const auto& add = twist[static_cast<std::size_t>(m)];
-  for (std::size_t i = 0; i < slots.size(); ++i)
-    out[i] = orientation ? static_cast<std::uint8_t>((in[src[i]] + add[i]) % modulus) : in[src[i]];
-  return rank(out);
+  std::uint64_t out;
+  move_values(value, m, m + 1, &out);
+  return out;
+}
+
+void Coordinate::move_values(std::uint64_t value, int first, int end, std::uint64_t* out) const {
+  std::uint8_t in[kMaxDefinitionSlots], moved[kMaxDefinitionSlots];
+  unrank(value, in);  // once for all the moves
+  for (int m = first; m < end; ++m) {
+    const auto& src = source[static_cast<std::size_t>(m)];
+    const auto& add = twist[static_cast<std::size_t>(m)];
+    for (std::size_t i = 0; i < slots.size(); ++i)
+      moved[i] = orientation ? static_cast<std::uint8_t>((in[src[i]] + add[i]) % modulus) : in[src[i]];
+    out[m - first] = rank(moved);
+  }
 }
 
 std::string DefinitionCoordinate::fits(const DefinitionPuzzle& p) {

@@ -71,7 +71,9 @@ class DefinitionCoordinate {
       const Key value = k - rest * c.count;
       k = rest;
       if (c.table.empty()) {
-        for (unsigned m = 0; m < moves_; ++m) out[m] = (i ? out[m] : 0) + c.stride * c.move_value(value, static_cast<int>(m));
+        std::uint64_t values[kMaxDefinitionMoves];
+        c.move_values(value, 0, static_cast<int>(moves_), values);
+        for (unsigned m = 0; m < moves_; ++m) out[m] = (i ? out[m] : 0) + c.stride * values[m];
       } else if (i == 0) {  // the first coordinate's stride is 1: its entries are the keys so far
         const std::uint32_t* row = c.table.data() + value * columns;
         for (unsigned m = 0; m < moves_; ++m) out[m] = row[m];
@@ -114,6 +116,8 @@ class DefinitionCoordinate {
     std::uint64_t rank(const std::uint8_t* values) const;
     void unrank(std::uint64_t value, std::uint8_t* values) const;
     std::uint64_t move_value(std::uint64_t value, int m) const;
+    // The values moves first..end-1 lead to, into out: one unranking for them all.
+    void move_values(std::uint64_t value, int first, int end, std::uint64_t* out) const;
   };
   struct System {
     std::vector<Coordinate> coords;

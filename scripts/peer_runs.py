@@ -72,7 +72,9 @@ TWSEARCH_CASES = [
     ("cube2-fixed.tws (3,674,160 states)", "ours:cube2-fixed.tws", False),
     ("skewb.tws (37,791,360 states)", "sample:skewb.tws", False),
     ("2x2x2.tws (88,179,840 states)", "ours:2x2x2.tws", False),
+    ("pyraminx-no-tips.tws (933,120 states)", "ours:pyraminx-no-tips.tws", False),
     ("pyraminx.tws (302,330,880 states)", "sample:pyraminx.tws", True),
+    ("dino.tws (239,500,800 states)", "ours:dino.tws", True),
 ]
 
 

@@ -209,9 +209,20 @@ TEST(DefinitionPuzzle, StatesAsMovesOrBlocks) {
 
 // Every key decodes to a state that encodes back to it, and the table moves agree with
 // moving the state.
+// Ranks, move tables and the coordinates moved without a table (the dino's 12!/2, a
+// 14-piece set past 32 bits) agree with applying the moves to decoded states, forwards
+// (key_successor, key_successors) and backwards (predecessor_key; msquare's B has no inverse
+// move, so its undoing permutation has a column of its own).
 TEST(DefinitionCoordinate, RanksAndMovesAgree) {
-  for (const char* name : {"cube2-fixed.tws", "topspin-10-4.tws", "topspin-12-4-two-colours.tws", "pancake-6.tws"}) {
-    const DefinitionPuzzle p = *DefinitionPuzzle::from_name(name);
+  std::string fourteen = "Set A 14 1\nSolved\nA\n";
+  for (int i = 1; i <= 14; ++i) fourteen += std::to_string(i) + (i < 14 ? " " : "\nEnd\nMove R\nA\n");
+  for (int i = 1; i <= 14; ++i) fourteen += std::to_string(i % 14 + 1) + (i < 14 ? " " : "\nEnd\nMove S\nA\n2 1 3 4 5 6 7 8 9 10 11 12 13 14\nEnd\n");
+  std::vector<DefinitionPuzzle> puzzles;
+  for (const char* name : {"cube2-fixed.tws", "topspin-10-4.tws", "topspin-12-4-two-colours.tws", "pancake-6.tws", "dino.tws", "msquare-2x4.tws"})
+    puzzles.push_back(*DefinitionPuzzle::from_name(name));
+  puzzles.emplace_back(std::make_shared<const PermutationDefinition>(read_tws(fourteen, "fourteen.tws")));
+  for (const DefinitionPuzzle& p : puzzles) {
+    const std::string name = p.name();
     const DefinitionCoordinate enc(p);
     EXPECT_EQ(enc.key_bound(), p.component_size(p.start())) << name;
     std::mt19937_64 rng(7);
@@ -219,10 +230,17 @@ TEST(DefinitionCoordinate, RanksAndMovesAgree) {
       const Key k = rng() % enc.key_bound();
       const auto s = enc.decode(k);
       ASSERT_EQ(enc.encode(s), k) << name;
+      Key all[kMaxDefinitionMoves];
+      ASSERT_EQ(enc.key_successors(k, all), p.move_count());
       DefinitionState next;
       for (int m = 0; m < p.move_count(); ++m) {
         p.apply(s, m, next);
         ASSERT_EQ(enc.key_successor(k, m), enc.encode(next)) << name << " move " << m;
+        ASSERT_EQ(all[m], enc.encode(next)) << name << " move " << m;
+        Key back = 0;
+        p.apply_inverse(s, m, next);
+        ASSERT_TRUE(enc.predecessor_key(k, s, m, back));
+        ASSERT_EQ(back, enc.encode(next)) << name << " move " << m;
       }
     }
   }
@@ -256,6 +274,30 @@ TEST(DefinitionSpaces, Full2x2x2) {
 TEST(DefinitionSpaces, Skewb) {
   EXPECT_EQ(counts_of("skewb.tws"), (std::vector<std::uint64_t>{1, 16, 208, 2280, 19683, 125280, 712032, 3782376, 14705796,
                                                                 17470272, 972336, 1080}));
+}
+
+// The Pyraminx, tips ignored, written here from the geometry: 933,120 states, radius 11, and
+// the per-depth counts of the God's-algorithm table on Jaap Scherphuis's Puzzle Page
+// ("Pyraminx", face turns).
+TEST(DefinitionSpaces, PyraminxPublishedTable) {
+  EXPECT_EQ(counts_of("pyraminx-no-tips.tws"),
+            (std::vector<std::uint64_t>{1, 8, 48, 288, 1728, 9896, 51808, 220111, 480467, 166276, 2457, 32}));
+}
+
+// The Dino cube, written here from the geometry: its corner turns are 3-cycles of edges, so
+// the class is the even arrangements, 12!/2 = 239,500,800 (Jaap's Puzzle Page, "Dino Cube",
+// before dividing by the cube's 12 orientations); the whole space takes half a minute, so
+// the test counts the first depths (twsearch -g on this file gives the same counts).
+TEST(DefinitionSpaces, DinoCube) {
+  const auto dino = make_puzzle("dino.tws");
+  EXPECT_EQ(dino->component_size(), 239'500'800u);
+  SolverConfig c;
+  c.puzzle = "dino.tws";
+  c.engine = "ring";
+  c.encoder = "packed";
+  c.options.max_depth = 5;
+  c.options.keep_table = false;
+  EXPECT_EQ(make_solver(c)->explore().depth_counts, (std::vector<std::uint64_t>{1, 16, 160, 1408, 11712, 90912}));
 }
 
 // A built-in family and its definition: identical per-depth counts, and for targets reached
