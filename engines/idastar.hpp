@@ -84,6 +84,7 @@ class IdaStar {
     const int h0 = heuristic.estimate(start);
     const int limit = options_.max_depth >= 0 ? options_.max_depth : INT_MAX - 1;
     std::uint64_t spent = 0;
+    const std::uint64_t component = puzzle_.component_size(start);
     const int threads = runnable_threads(options_.threads);
     tbb::task_arena arena(threads);
     for (int bound = h0; bound <= limit;) {
@@ -100,6 +101,10 @@ class IdaStar {
         break;
       }
       if (it.next_bound == INT_MAX) break;  // nothing was cut: the target is not reachable
+      // A shortest path visits each state once, so none is longer than the start's component
+      // holds states less one: a bound past that proves the target unreachable (where the
+      // family's invariants could not tell: msquare-2x2's three components of 8).
+      if (static_cast<std::uint64_t>(it.next_bound) >= component) break;
       if (spent > settings_.node_budget)
         throw BudgetError("idastar: node budget of " + std::to_string(settings_.node_budget) + " nodes exhausted below f bound " +
                           std::to_string(it.next_bound) + " (raise --node-budget or use a stronger --heuristic)");

@@ -18,15 +18,23 @@
 // * anything else (another magic, a symbolic link, a folder, a FIFO): refused with one
 //   InputError line, never read as a table and never replaced: it is not ours to clobber.
 // Saving writes a temporary file of a name unique to this process and call in the same
-// folder (O_EXCL), fsyncs it, renames it over the final name (atomic) and fsyncs the folder.
-// Two processes building the same table at once each keep the table they built and the file
-// ends as one of the two complete copies; a reader sees the old file or a new one, never a
-// mix. A cache folder that cannot be written (missing permissions, a read-only file system,
+// folder (O_EXCL), fsyncs it and moves it to the final name only over what was found there
+// when the search began: over nothing by a rename that refuses to replace (RENAME_NOREPLACE,
+// or link then unlink where the file system cannot), over a stale copy of ours only while it
+// is still that same file. Whatever appeared at the path meanwhile (a file, a link, a FIFO,
+// another process's complete copy) is left as it is, and the table is kept in memory. A
+// signal (INT, TERM, HUP) while the file is written removes the temporary file before the
+// process ends by it; temporary files of processes that no longer run (killed with -9) are
+// removed by the next save into the folder. A reader sees the old file or a new one, never
+// a mix. A cache folder that cannot be written (missing permissions, a read-only file system,
 // a full disk) is no reason to refuse a search: the table is kept in memory and the note
 // says why it was not saved. A cache path that exists and is not a folder is refused.
 #pragma once
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -45,6 +53,7 @@
 #include "core/xxhash.hpp"
 
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "core/timer.hpp"
 #include "heuristics/pdb_options.hpp"
 
@@ -116,21 +125,31 @@ struct Fd {
 }  // namespace pdb_file_detail
 
 // What was found at a table file's path.
+// What was at a table file's path when it was read: nothing, or a stale copy of ours (the
+// only file a save may replace, and only while it is still that file).
+struct PdbFileFound {
+  bool absent = true;
+  dev_t device = 0;
+  ino_t inode = 0;
+};
+
 struct PdbFileRead {
   std::optional<std::vector<std::uint8_t>> table;  // a valid table of the key
   std::string stale;  // why a file of ours could not be used (empty: there was none)
+  PdbFileFound found;  // what a save may replace
 };
 
 // Reads the table of `key` from `path`. Throws InputError for a path that is not ours.
 inline PdbFileRead read_pdb_file(const std::string& path, const PdbFileKey& key) {
   using namespace pdb_file_detail;
   PdbFileRead r;
-  const auto stale_file = [](std::string why) {
+  struct stat st {};
+  const auto stale_file = [&st](std::string why) {
     PdbFileRead stale;
     stale.stale = std::move(why);
+    stale.found = {.absent = false, .device = st.st_dev, .inode = st.st_ino};
     return stale;
   };
-  struct stat st {};
   if (::lstat(path.c_str(), &st) != 0) {
     if (errno == ENOENT || errno == ENOTDIR) return r;  // no file (below a path that is no folder: saving says why)
     throw InputError("cannot read pattern database cache file '" + path + "': " + std::strerror(errno));
@@ -184,25 +203,83 @@ inline std::string make_cache_folder(const std::string& folder) {
   return {};
 }
 
-// Saves `table` as the file of `key` at `path` (see the top); "" on success, else why not.
+namespace pdb_file_detail {
+
+inline constexpr std::string_view kTempMark = ".pdb.tmp-";
+
+// Removes the temporary files in `folder` left by processes that no longer run.
+inline void sweep_stale_temporaries(const std::string& folder) {
+  DIR* dir = ::opendir(folder.c_str());
+  if (!dir) return;
+  while (const dirent* entry = ::readdir(dir)) {
+    const std::string name = entry->d_name;
+    const std::size_t mark = name.find(kTempMark);
+    if (mark == std::string::npos) continue;
+    const char* pid_text = name.c_str() + mark + kTempMark.size();
+    char* end = nullptr;
+    const long pid = std::strtol(pid_text, &end, 10);
+    if (end == pid_text || *end != '-' || pid <= 0) continue;
+    if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to judge
+    struct stat st {};
+    const std::string path = folder + "/" + name;
+    if (::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) ::unlink(path.c_str());
+  }
+  ::closedir(dir);
+}
+
+// Moves the complete `temp` to `path` if `path` still holds what `found` says; "" when it
+// did, else why the table was not saved (the temporary file is then removed).
+inline std::string install(const std::string& temp, const std::string& path, const PdbFileFound& found) {
+  auto give_up = [&](const std::string& why) {
+    ::unlink(temp.c_str());
+    return why;
+  };
+  if (found.absent) {
+    if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) == 0) return {};
+    int error = errno;
+    if (error == EINVAL || error == ENOSYS) {  // a file system that cannot refuse to replace: link is atomic too
+      if (::link(temp.c_str(), path.c_str()) == 0) return give_up({});
+      error = errno;
+    }
+    if (error == EEXIST) return give_up("'" + path + "' appeared while the table was built; left as it is");
+    return give_up("cannot write '" + path + "': " + std::strerror(error));
+  }
+  struct stat now {};
+  if (::lstat(path.c_str(), &now) != 0 || !S_ISREG(now.st_mode) || now.st_dev != found.device || now.st_ino != found.inode)
+    return give_up("'" + path + "' changed while the table was built; left as it is");
+  if (::rename(temp.c_str(), path.c_str()) != 0) return give_up("cannot write '" + path + "': " + std::strerror(errno));
+  return {};
+}
+
+}  // namespace pdb_file_detail
+
+// Saves `table` as the file of `key` at `path` (see the top) if the path still holds what
+// `found` says; "" on success, else why not.
 inline std::string write_pdb_file(const std::string& folder, const std::string& path, const PdbFileKey& key,
-                                  const std::vector<std::uint8_t>& table) {
+                                  const std::vector<std::uint8_t>& table, const PdbFileFound& found = {}) {
   using namespace pdb_file_detail;
   if (std::string why = make_cache_folder(folder); !why.empty()) return why;
+  sweep_stale_temporaries(folder);
   static std::atomic<unsigned> calls{0};
   const std::string temp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(calls.fetch_add(1));
   const std::string header = header_of(key, XXH64(table.data(), table.size(), 0));
+  const InterruptScope signals_wait;  // a signal now is answered once the temporary file is gone
   Fd f{::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)};
   if (f.fd < 0) return "cannot create '" + temp + "': " + std::strerror(errno);
   const bool written = write_fully(f.fd, header.data(), header.size()) && write_fully(f.fd, table.data(), table.size()) &&
                        ::fsync(f.fd) == 0;
   const int why = errno;
   const bool closed = ::close(std::exchange(f.fd, -1)) == 0;
-  if (!written || !closed || ::rename(temp.c_str(), path.c_str()) != 0) {
+  if (interrupt_signal() != 0) {
+    ::unlink(temp.c_str());
+    throw_if_interrupted();
+  }
+  if (!written || !closed) {
     const int reason = !written ? why : errno;
     ::unlink(temp.c_str());
     return "cannot write '" + path + "': " + std::strerror(reason);
   }
+  if (std::string refused = install(temp, path, found); !refused.empty()) return refused;
   if (Fd dir{::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)}; dir.fd >= 0) ::fsync(dir.fd);
   return {};
 }
@@ -232,6 +309,7 @@ std::vector<std::uint8_t> cached_pdb_table(const std::string& cache_option, cons
                                            std::string& note) {
   const std::optional<std::string> folder = pdb_cache_folder(cache_option);
   std::string path, stale;
+  PdbFileFound on_disk;
   if (folder) {
     if (struct stat st {}; ::stat(folder->c_str(), &st) == 0 && !S_ISDIR(st.st_mode))
       throw InputError("--pdb-cache '" + *folder + "' is not a folder");
@@ -242,6 +320,7 @@ std::vector<std::uint8_t> cached_pdb_table(const std::string& cache_option, cons
       return std::move(*found.table);
     }
     stale = std::move(found.stale);
+    on_disk = found.found;
   }
   Timer timer;
   std::vector<std::uint8_t> table = build();
@@ -251,9 +330,9 @@ std::vector<std::uint8_t> cached_pdb_table(const std::string& cache_option, cons
     note = "built in memory (" + std::string(seconds) + " s)";
     return table;
   }
-  const std::string why = write_pdb_file(*folder, path, key, table);
+  const std::string why = write_pdb_file(*folder, path, key, table, on_disk);
   note = "built in " + std::string(seconds) + " s, " + (why.empty() ? "saved to " + path : "kept in memory only: " + why);
-  if (!stale.empty()) note += " (replacing a copy that was " + stale + ")";
+  if (!stale.empty()) note += std::string(why.empty() ? " (replacing a stale copy: " : " (a stale copy is there: ") + stale + ")";
   return table;
 }
 

@@ -114,4 +114,19 @@ TEST(HeuristicEngines, Refusals) {
   EXPECT_THROW(make_solver(budget)->search(kGoal15), BudgetError);
 }
 
+// A target that no invariant rules out but that lies in another component: msquare-2x2's
+// three moves generate a square's 8 symmetries, so "2 1 / 4 3" is not among the 8 boards
+// reached from "1 2 / 4 3". IDA* answers -1 once its bound passes the component's size (it
+// used to deepen for ever), as bidir does; astar exhausts the component.
+TEST(HeuristicEngines, UnreachableTargetInAnotherComponent) {
+  for (const char* engine : {"idastar", "astar", "bidir"}) {
+    for (const int threads : {1, std::string(engine) == "idastar" ? 2 : 1}) {
+      SolverConfig c = heuristic_config("msquare-2x2", engine, std::string(engine) == "bidir" ? "" : "blind", "1 2 / 4 3", threads);
+      const SearchResult r = make_solver(c)->search("2 1 / 4 3");
+      EXPECT_FALSE(r.found) << engine;
+      EXPECT_EQ(r.distance, -1) << engine;
+    }
+  }
+}
+
 }  // namespace

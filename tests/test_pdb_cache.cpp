@@ -13,6 +13,7 @@
 #include <spawn.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -107,7 +108,7 @@ TEST_F(PdbCache, DamagedFilesAreRebuiltAndReplaced) {
                                    std::pair{other_version, "another version"}, std::pair{good.substr(0, 5), "truncated"}}) {
     write(path, bytes);
     const TilesPdb rebuilt = build(folder_);
-    EXPECT_NE(rebuilt.build_note().find(std::string("replacing a copy that was ") + why), std::string::npos) << rebuilt.build_note();
+    EXPECT_NE(rebuilt.build_note().find(std::string("replacing a stale copy: ") + why), std::string::npos) << rebuilt.build_note();
     expect_same_tables(reference, rebuilt);
     EXPECT_EQ(contents(path), good);
   }
@@ -131,6 +132,62 @@ TEST_F(PdbCache, ForeignFilesAreRefusedAndLeftAlone) {
   ASSERT_EQ(::rmdir(path.c_str()), 0);
   ASSERT_EQ(::mkfifo(path.c_str(), 0644), 0);
   expect_refused("not a regular file");
+}
+
+// What appears at the path while a table is built (the file was absent when the search
+// began) or replaces the stale copy it read is left as it is: the save refuses to replace
+// it and removes its temporary file. A stale copy still in place is replaced.
+TEST_F(PdbCache, SaveReplacesOnlyWhatItRead) {
+  ASSERT_EQ(::mkdir(folder_.c_str(), 0755), 0);
+  const std::string path = folder_ + "/t.pdb";
+  const PdbFileKey key{"tiles-3x3", "pdb", "1", "target", 3};
+  const std::vector<std::uint8_t> table = {1, 2, 3};
+  write(path, "a file put here meanwhile");
+  EXPECT_NE(write_pdb_file(folder_, path, key, table, PdbFileFound{}).find("appeared while the table was built"), std::string::npos);
+  EXPECT_EQ(contents(path), "a file put here meanwhile");
+  ASSERT_EQ(::unlink(path.c_str()), 0);
+  write(root_ + "/elsewhere", "precious");
+  ASSERT_EQ(::symlink((root_ + "/elsewhere").c_str(), path.c_str()), 0);
+  EXPECT_NE(write_pdb_file(folder_, path, key, table, PdbFileFound{}), "");
+  EXPECT_EQ(contents(root_ + "/elsewhere"), "precious");
+  ASSERT_EQ(::unlink(path.c_str()), 0);
+  ASSERT_EQ(::mkfifo(path.c_str(), 0644), 0);
+  EXPECT_NE(write_pdb_file(folder_, path, key, table, PdbFileFound{}), "");
+  ASSERT_EQ(::unlink(path.c_str()), 0);
+  // A stale copy read at the start, then swapped for another file: left alone.
+  write(path, "stale copy");
+  struct stat st {};
+  ASSERT_EQ(::stat(path.c_str(), &st), 0);
+  const PdbFileFound stale{.absent = false, .device = st.st_dev, .inode = st.st_ino};
+  write(path + ".new", "another file");
+  ASSERT_EQ(::rename((path + ".new").c_str(), path.c_str()), 0);
+  EXPECT_NE(write_pdb_file(folder_, path, key, table, stale).find("changed while the table was built"), std::string::npos);
+  EXPECT_EQ(contents(path), "another file");
+  // The stale copy still in place: replaced by the table.
+  ASSERT_EQ(::stat(path.c_str(), &st), 0);
+  EXPECT_EQ(write_pdb_file(folder_, path, key, table, PdbFileFound{.absent = false, .device = st.st_dev, .inode = st.st_ino}), "");
+  ASSERT_TRUE(read_pdb_file(path, key).table);
+  EXPECT_EQ(*read_pdb_file(path, key).table, table);
+  EXPECT_EQ(names_in(folder_), std::vector<std::string>{"t.pdb"});  // no temporary file left
+}
+
+// A temporary file of a process that no longer runs (killed with -9 while writing) is
+// removed by the next save into the folder; one of a running process is not.
+TEST_F(PdbCache, StaleTemporariesOfDeadProcessesAreSwept) {
+  ASSERT_EQ(::mkdir(folder_.c_str(), 0755), 0);
+  pid_t child = 0;
+  char exe[] = "/bin/true";
+  char* argv[] = {exe, nullptr};
+  ASSERT_EQ(::posix_spawn(&child, exe, nullptr, nullptr, argv, environ), 0);
+  ASSERT_EQ(::waitpid(child, nullptr, 0), child);
+  const std::string dead = "x.pdb.tmp-" + std::to_string(child) + "-0";
+  const std::string alive = "y.pdb.tmp-" + std::to_string(::getpid()) + "-7";
+  write(folder_ + "/" + dead, "half a table");
+  write(folder_ + "/" + alive, "being written");
+  build(folder_);
+  const auto names = names_in(folder_);
+  EXPECT_EQ(std::count(names.begin(), names.end(), dead), 0);
+  EXPECT_EQ(std::count(names.begin(), names.end(), alive), 1);
 }
 
 TEST_F(PdbCache, NoneAndTheDefaultFolder) {
