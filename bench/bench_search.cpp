@@ -373,6 +373,14 @@ int main(int argc, char** argv) {
         return 2;
       }
     } else {
+      // The library answers a format it does not know with its usage and exit status 0.
+      for (const std::string_view flag : {"--benchmark_format=", "--benchmark_out_format="})
+        if (arg.starts_with(flag) && arg != std::string(flag) + "console" && arg != std::string(flag) + "json" &&
+            arg != std::string(flag) + "csv") {
+          std::fprintf(stderr, "bench_search: %.*s must be console, json or csv, got '%s'\n", static_cast<int>(flag.size() - 1),
+                       flag.data(), argv[i] + flag.size());
+          return 2;
+        }
       args.push_back(argv[i]);
     }
   }
@@ -391,6 +399,12 @@ int main(int argc, char** argv) {
   register_codecs();
   register_judges();
   register_heuristic_sets(full);
-  benchmark::RunSpecifiedBenchmarks();
+  // A filter that selects nothing (or is no regular expression, which the library reports on
+  // a line of its own) is a mistake, not an empty success.
+  const std::size_t selected = benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
+  if (selected == 0) {
+    std::fprintf(stderr, "bench_search: --benchmark_filter selects no benchmark (see --benchmark_list_tests)\n");
+    return 2;
+  }
 }

@@ -55,6 +55,21 @@ int unknown_command(const std::string& name) {
   return report_failure("unknown command '" + name + "' (commands: run, compare, list, judge, export, help)", 2, false);
 }
 
+// An option given an empty value, which CLI11 would not refuse everywhere: `--pdb-cache=
+// --json` takes the next argument as the value, and `--heuristic ''` quietly meant the
+// default. "" when there is none.
+std::string empty_option_value(int argc, char** argv) {
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg.starts_with("--") && arg.find('=') == arg.size() - 1)
+      return std::string(arg.substr(0, arg.size() - 1)) + ": nothing after '=' (give a value, or leave the option out)";
+    const std::string_view option = argv[i - 1];
+    if (arg.empty() && option.starts_with("--") && option.find('=') == std::string_view::npos)
+      return std::string(option) + ": must not be empty";
+  }
+  return {};
+}
+
 // An error ends a distributed run on every rank (the others may be waiting in a collective).
 int fail(int status) {
 #ifdef SEARCHBENCH_HAVE_MPI
@@ -141,6 +156,7 @@ int run_cli(int argc, char** argv) {
     return 0;
   }
   if (!first.empty() && first[0] != '-' && !is_command(first)) return unknown_command(first);
+  if (const std::string why = empty_option_value(argc, argv); !why.empty()) return report_failure(why, 2, asks_for_json(argc, argv));
   app.require_subcommand(1);
   try {
     app.parse(argc, argv);

@@ -1,6 +1,6 @@
 // The one memory budget of a run: how many bytes its search structures may hold, worked out
-// once by the front end (--max-memory when given, else the memory available as the run
-// starts) and read by every engine through SearchOptions::memory. Engines whose size is
+// once by the front end (--max-memory when given, else 7/8 of the memory available as the
+// run starts) and read by every engine through SearchOptions::memory. Engines whose size is
 // known up front are checked before they allocate (check_up_front); point queries, whose
 // size is not, check as their tables grow (enforce); the out-of-core engine sizes its working
 // set from it (working_set). Also: byte counts as people read them.
@@ -52,9 +52,11 @@ class MemoryBudget {
   MemoryBudget() = default;  // no limit: a library caller or a test that sets none
   // A limit the user chose (--max-memory), in bytes; 0 is no limit.
   static MemoryBudget of(std::uint64_t bytes) { return MemoryBudget(bytes, bytes > 0); }
-  // The front end's budget: `max_memory` when given (non-zero), else the memory available now.
+  // The front end's budget: `max_memory` when given (non-zero), else seven eighths of the
+  // memory available now: the headroom covers what a growing search allocates between two
+  // looks at its size, so the guard fires before the kernel's out-of-memory killer does.
   static MemoryBudget from_option(std::uint64_t max_memory) {
-    return max_memory > 0 ? of(max_memory) : MemoryBudget(available_memory(), false);
+    return max_memory > 0 ? of(max_memory) : MemoryBudget(available_memory() / 8 * 7, false);
   }
 
   std::uint64_t limit() const { return limit_; }  // 0: no limit
@@ -66,16 +68,15 @@ class MemoryBudget {
       throw BudgetError(what + " needs " + human_bytes(bytes) + ", more than the memory limit of " + human_bytes(limit_) +
                         " (--max-memory, or the memory available)");
   }
-  // Throws InputError when a whole-space run of `what`, needing about `needed` bytes, cannot
-  // fit: past the chosen limit, or past the memory available now.
-  void check_up_front(std::uint64_t needed, const std::string& what) const {
+  // Throws InputError when `doing` `what` ("a whole-space run of " "msquare-2x8"), needing
+  // about `needed` bytes, cannot fit: past the chosen limit, or past the memory available now.
+  void check_up_front(std::uint64_t needed, const std::string& what, const std::string& doing = "a whole-space run of ") const {
     if (chosen_ && needed > limit_)
-      throw InputError("a whole-space run of " + what + " needs about " + human_bytes(needed) + ", more than --max-memory " +
-                       human_bytes(limit_));
+      throw InputError(doing + what + " needs about " + human_bytes(needed) + ", more than --max-memory " + human_bytes(limit_));
     const std::uint64_t available = available_memory();
     if (available > 0 && needed > available)
-      throw InputError("a whole-space run of " + what + " needs about " + human_bytes(needed) + ", more than the " +
-                       human_bytes(available) + " of memory available; choose a smaller puzzle or a denser encoder");
+      throw InputError(doing + what + " needs about " + human_bytes(needed) + ", more than the " + human_bytes(available) +
+                       " of memory available; choose a smaller puzzle or a denser encoder");
   }
   // The memory an engine that can trade memory for disk passes keeps its working set within:
   // the chosen limit, else `otherwise` (its own default, not all the machine has).

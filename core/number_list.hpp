@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/printable.hpp"
@@ -36,6 +37,27 @@ inline int parse_number_list(std::string_view text, int* values, int capacity, b
     ++count;
   }
   return count;
+}
+
+// The number of entries in each '/'-separated row of `text` (one row when it has no '/'),
+// for puzzles whose rows the separators must match.
+inline std::vector<int> row_lengths(std::string_view text) {
+  std::vector<int> rows{0};
+  bool in_entry = false;
+  for (const char ch : text) {
+    const bool separator = ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',' || ch == '/';
+    if (!separator && !in_entry) ++rows.back();
+    in_entry = !separator;
+    if (ch == '/') rows.push_back(0);
+  }
+  return rows;
+}
+
+// "4, 4 and 3": row lengths for a message.
+inline std::string listed_lengths(const std::vector<int>& rows) {
+  std::string sizes;
+  for (std::size_t i = 0; i < rows.size(); ++i) sizes += (i == 0 ? "" : i + 1 == rows.size() ? " and " : ", ") + std::to_string(rows[i]);
+  return sizes;
 }
 
 }  // namespace searchbench

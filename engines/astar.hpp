@@ -22,6 +22,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/concepts.hpp"
@@ -85,8 +86,13 @@ class AStar {
       e.g_plus_one = static_cast<std::uint16_t>(g + 1);
       e.move = static_cast<std::uint8_t>(move);
     }
+    // What the table holds in memory: a hashed entry is a node of a next pointer and the
+    // key-value pair (24 bytes, a 32-byte heap chunk) plus its share of the bucket array.
     std::uint64_t bytes() const {
-      return direct_ ? bound_ * sizeof(Stored) : hashed_.size() * (sizeof(Key) + sizeof(Stored) + 2 * sizeof(void*));
+      if (direct_) return bound_ * sizeof(Stored);
+      constexpr std::uint64_t kNode = sizeof(void*) + sizeof(std::pair<const Key, Stored>);
+      constexpr std::uint64_t kChunk = (kNode + sizeof(std::size_t) + 15) / 16 * 16;  // glibc's header, 16-byte steps
+      return hashed_.size() * kChunk + hashed_.bucket_count() * sizeof(void*);
     }
 
    private:
@@ -109,7 +115,10 @@ class AStar {
       if (static_cast<std::size_t>(f) >= buckets_.size()) buckets_.resize(f + 1);
       auto& by_g = buckets_[f];
       if (static_cast<std::size_t>(g) >= by_g.size()) by_g.resize(g + 1);
-      by_g[g].push_back(k);
+      auto& keys = by_g[g];
+      const std::size_t capacity = keys.capacity();
+      keys.push_back(k);
+      capacity_ += keys.capacity() - capacity;  // vectors keep what they grew to after pops
       if (f < lowest_f_) lowest_f_ = f;
       ++size_;
     }
@@ -131,11 +140,13 @@ class AStar {
       return true;
     }
     std::uint64_t size() const { return size_; }
+    std::uint64_t bytes() const { return capacity_ * sizeof(Key); }
 
    private:
     std::vector<std::vector<std::vector<Key>>> buckets_;
     int lowest_f_ = 0;
     std::uint64_t size_ = 0;
+    std::uint64_t capacity_ = 0;  // keys the bucket vectors have room for, popped ones included
   };
 
   template <class H>
@@ -146,7 +157,6 @@ class AStar {
     closed.set(start_key, 0, 0);
     open.push(heuristic.estimate(start), 0, start_key);
     const int limit = options_.max_depth >= 0 ? options_.max_depth : kUnseen - 1;
-    std::uint64_t peak_open = 1;
     State child;
     int f = 0, g = 0;
     Key k = 0;
@@ -160,8 +170,7 @@ class AStar {
       }
       if (f > limit) break;
       ++result.expanded;
-      if ((result.expanded & 0xFFFF) == 0)
-        options_.memory.enforce(closed.bytes() + open.size() * sizeof(Key), "this A* search");
+      if ((result.expanded & 0xFFF) == 0) options_.memory.enforce(closed.bytes() + open.bytes(), "this A* search");
       const State state = enc_.decode(k);
       const int h = f - g;
       for (int m = 0, moves = puzzle_.move_count(); m < moves; ++m) {
@@ -172,9 +181,8 @@ class AStar {
         closed.set(ck, g + 1, m);
         open.push(g + 1 + estimate_after<P>(heuristic, state, h, m, child), g + 1, ck);
       }
-      peak_open = std::max(peak_open, open.size());
     }
-    result.peak_bytes = closed.bytes() + peak_open * sizeof(Key);
+    result.peak_bytes = closed.bytes() + open.bytes();
   }
 
   std::string rebuild(const Closed& closed, State state, Key start_key) const {

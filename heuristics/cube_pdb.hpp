@@ -69,7 +69,7 @@ class CubePdb {
       const CubePatternSpace space(cube, corners, target);
       const CubePatternRank rank(space);
       const PdbFileKey key{cube.name(), std::string(kName), names, cube.format(target), rank.key_bound()};
-      tables_.add(corners, rank, options.pdb_cache, key,
+      tables_.add(corners, rank, options.pdb_cache, key, search.memory,
                   [&] { return direct_pdb_table(space, rank, search, "the pattern database of corners " + names); });
     }
   }

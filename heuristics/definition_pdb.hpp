@@ -52,7 +52,7 @@ class DefinitionPdb {
       // Keyed by the definition's content, not its file name (which may hold '/').
       const PdbFileKey key{"definition-" + puzzle.definition().checksum, std::string(kName), text, puzzle.format(target),
                            rank.key_bound()};
-      tables_.add({}, rank, options.pdb_cache, key,
+      tables_.add({}, rank, options.pdb_cache, key, search.memory,
                   [&] { return direct_pdb_table(space, rank, search, "the pattern database of " + text); });
       spaces_.push_back(space);
     }

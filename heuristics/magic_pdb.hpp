@@ -76,7 +76,7 @@ class MagicPdb {
     for (const auto& values : magic_patterns(board, options.pattern)) {
       PartialPermutationRank rank(n_, static_cast<int>(values.size()));
       const PdbFileKey key{board.name(), std::string(kName), pattern_text(values), board.format(target), rank.count()};
-      tables_.add(values, rank, options.pdb_cache, key, [&] {
+      tables_.add(values, rank, options.pdb_cache, key, search.memory, [&] {
         const MagicPatternSpace space(board, values, target);
         return direct_pdb_table(space, MagicPatternRank(space), search,
                                 "the pattern database of " + board.name() + " values " + key.pattern);

@@ -117,6 +117,7 @@ inline constexpr Key kPdbChunk = Key{1} << 14;
 template <Puzzle S, Encoder<S> E>
 std::vector<std::uint8_t> direct_pdb_table(const S& space, const E& enc, const SearchOptions& search, const std::string& what) {
   const Key bound = enc.key_bound();
+  search.memory.check_up_front(pdb_build_bytes(bound, bound, bound), what);  // before the table below is allocated
   std::vector<std::uint8_t> values(bound, kUnreachedPdbEntry);
   explore_to_goal(space, enc, space.start(), search, bound, bound, what, [&](const auto& depth_of) {
     parallel_chunks(bound, kPdbChunk, [&](Key begin, Key end) {

@@ -54,6 +54,7 @@
 
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
+#include "core/memory_budget.hpp"
 #include "core/timer.hpp"
 #include "heuristics/pdb_options.hpp"
 
@@ -348,9 +349,15 @@ class MaxedPdbTables {
     std::vector<std::uint8_t> values;  // per index of rank
   };
 
-  // One pattern's table, through cached_pdb_table(cache_option, key, build).
+  // One pattern's table, through cached_pdb_table(cache_option, key, build). A pattern given
+  // twice adds nothing to the largest entry and is held once; the tables held so far plus
+  // this one are checked against `memory` before it is loaded or built.
   template <class Build>
-  void add(std::vector<int> members, Rank rank, const std::string& cache_option, const PdbFileKey& key, Build&& build) {
+  void add(std::vector<int> members, Rank rank, const std::string& cache_option, const PdbFileKey& key, const MemoryBudget& memory,
+           Build&& build) {
+    if (std::find(patterns_.begin(), patterns_.end(), key.pattern) != patterns_.end()) return;
+    memory.check_up_front(bytes() + key.entries, "the pattern databases of " + key.puzzle, "holding ");
+    patterns_.push_back(key.pattern);
     std::string note;
     std::vector<std::uint8_t> values = cached_pdb_table(cache_option, key, std::forward<Build>(build), note);
     tables_.push_back(Table{std::move(members), std::move(rank), std::move(values)});
@@ -375,6 +382,7 @@ class MaxedPdbTables {
 
  private:
   std::vector<Table> tables_;
+  std::vector<std::string> patterns_;  // per table, its pattern's text
   std::string note_;
 };
 

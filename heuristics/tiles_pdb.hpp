@@ -193,6 +193,7 @@ class TilesPdb {
     const auto folder = pdb_cache_folder(options.pdb_cache);
     std::uint64_t tables = 0;
     for (const auto& tiles : patterns) tables += PartialPermutationRank(n_, static_cast<int>(tiles.size())).count();
+    search.memory.check_up_front(tables, "the pattern databases of " + board.name(), "holding ");  // loaded or built
     for (const auto& tiles : patterns) {
       const int k = static_cast<int>(tiles.size());
       const Key placements = PartialPermutationRank(n_, k).count();

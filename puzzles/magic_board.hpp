@@ -163,19 +163,9 @@ class MagicBoard {
   // separators are otherwise all alike, so "5 8 7 / 6 4 1 2 3" would silently read as the
   // board "5 8 7 6 / 4 1 2 3". "" when the text has no '/' or splits into halves, else why not.
   static std::string row_split_problem(std::string_view text) {
-    std::vector<int> rows{0};
-    bool in_cell = false;
-    for (const char ch : text) {
-      const bool separator = ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',' || ch == '/';
-      if (!separator && !in_cell) ++rows.back();
-      in_cell = !separator;
-      if (ch == '/') rows.push_back(0);
-    }
+    const std::vector<int> rows = row_lengths(text);
     if (rows.size() == 1 || (rows.size() == 2 && rows[0] == rows[1])) return "";
-    std::string sizes;
-    for (std::size_t i = 0; i < rows.size(); ++i)
-      sizes += (i == 0 ? "" : i + 1 == rows.size() ? " and " : ", ") + std::to_string(rows[i]);
-    return "rows split by '/' must each hold half of the cells: board \"" + printable(text) + "\" has rows of " + sizes;
+    return "rows split by '/' must each hold half of the cells: board \"" + printable(text) + "\" has rows of " + listed_lengths(rows);
   }
 
   // Validates 2K values already read (row order): each of 1..2K exactly once.

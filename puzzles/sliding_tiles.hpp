@@ -11,14 +11,15 @@
 // Start (the goal): 1..RC-1 in row order with the blank in the bottom-right corner. Every
 // move swaps the blank with a neighbour, which flips both the permutation's parity and the
 // parity of the blank's row + column, so their sum is invariant: exactly half of the (RC)!
-// boards are reachable (all of that half, for R, C >= 2), and the other half is refused
-// when parsed.
+// boards are reachable (all of that half, for R, C >= 2). A run ranks the start's half
+// (for_start); a target in the other one is answered unreachable.
 //
 // State: the RC cells, 0 for the blank, in one 16-byte array (cells past RC stay 0xFF);
 // the blank is found by one byte compare. Text: the RC numbers in row order with 0 for the
 // blank, optionally split into rows by '/'.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -106,7 +107,14 @@ class SlidingTiles {
       target_[kRight][b] = c + 1 < cols_ ? b + 1 : -1;
       target_[kUp][b] = r > 0 ? b - cols_ : -1;
     }
-    goal_parity_ = parity(start());
+    class_parity_ = parity(start());
+  }
+  // The instance for a run from `start`: its encoders rank the start's half (a start and a
+  // target both in the goal's other half are a valid query).
+  SlidingTiles for_start(const State& start) const {
+    SlidingTiles p = *this;
+    p.class_parity_ = parity(start);
+    return p;
   }
 
   std::string name() const { return "tiles-" + std::to_string(rows_) + "x" + std::to_string(cols_); }
@@ -145,8 +153,9 @@ class SlidingTiles {
   }
   bool same_component(const State& a, const State& b) const { return parity(a) == parity(b); }
 
-  // True when the board lies in the goal's half (its invariant parity is the goal's).
-  bool reachable(const State& s) const { return parity(s) == goal_parity_; }
+  // True when the board lies in the half the encoders rank: the start's (see for_start; the
+  // goal's by default).
+  bool reachable(const State& s) const { return parity(s) == class_parity_; }
 
   // Whether move m slides the blank along its row (L, R) rather than across rows (D, U).
   static constexpr bool along_row(int m) { return m == kLeft || m == kRight; }
@@ -185,6 +194,11 @@ class SlidingTiles {
     if (count != n_)
       throw InputError("a " + std::to_string(rows_) + "x" + std::to_string(cols_) + " board needs " + std::to_string(n_) +
                        " numbers (0 for the blank), got " + std::to_string(count));
+    // Rows split by '/' must be the board's: "1 2 3 / 4 5 6 / 7 8 9 / 10 11 0" is no 3x4 board.
+    if (const std::vector<int> rows = row_lengths(text);
+        rows.size() > 1 && (rows.size() != static_cast<std::size_t>(rows_) || std::count(rows.begin(), rows.end(), cols_) != rows_))
+      throw InputError("a " + std::to_string(rows_) + "x" + std::to_string(cols_) + " board split by '/' needs " + std::to_string(rows_) +
+                       " rows of " + std::to_string(cols_) + " numbers: board \"" + printable(text) + "\" has rows of " + listed_lengths(rows));
     State s;
     std::uint32_t seen = 0;
     for (int c = 0; c < n_; ++c) {
@@ -196,9 +210,7 @@ class SlidingTiles {
       seen |= 1u << v;
       s.cells[c] = static_cast<std::uint8_t>(v);
     }
-    if (!reachable(s))
-      throw InputError("board \"" + printable(text) + "\" is not reachable: its tile parity differs from the goal's");
-    return s;
+    return s;  // either half: a target outside the start's is answered unreachable (same_component)
   }
 
   std::string format(const State& s) const {
@@ -217,7 +229,7 @@ class SlidingTiles {
   int cols_;
   int n_;
   std::array<std::array<std::int8_t, kMaxCells>, 4> target_{};  // blank's new cell, -1 off the board
-  unsigned goal_parity_ = 0;
+  unsigned class_parity_ = 0;  // the invariant parity of the half the encoders rank
 };
 
 }  // namespace searchbench

@@ -63,6 +63,10 @@ while (($#)); do
   esac
   shift
 done
+if [[ -n "$filter" ]] && ! /usr/bin/python3 -c 'import re, sys; re.compile(sys.argv[1])' "$filter" 2>/dev/null; then
+  echo "reproduce.sh: --filter '$filter' is not a regular expression" >&2
+  exit 2
+fi
 if [[ -n "$threads" && ! "$threads" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]]; then
   echo "reproduce.sh: --threads needs a comma-separated list of positive integers like 1,2,4, got '$threads'" >&2
   exit 2
@@ -143,7 +147,7 @@ t0=$(date +%s)
 # A filter may name only whole-process, judge or peer cases: then there is no benchmark round
 # (and no bench.json), rather than an empty benchmark file the report cannot read.
 # shellcheck disable=SC2086
-listed=$(bench_search --benchmark_list_tests ${filter:+"--benchmark_filter=$filter"} 2>/dev/null)
+listed=$(bench_search --benchmark_list_tests ${filter:+"--benchmark_filter=$filter"} 2>/dev/null || true)
 if [[ -z "$listed" ]]; then
   echo "== no benchmark matches the filter: no benchmark rounds"
 else
@@ -179,6 +183,22 @@ if [[ -n "$peers" ]]; then
   echo "== beside the peers -> $final/peers.json"
   /usr/bin/python3 scripts/peer_runs.py build/release "$run/peers.json" $full ${filter:+--filter "$filter"} \
     --git-revision "${revision}${dirty}" --command "$command"
+fi
+
+# A filter that matched nothing measured nothing: no run folder for it.
+measured=$(/usr/bin/python3 - "$run" <<'PY'
+import glob, json, os, sys
+count = 0
+for path in glob.glob(os.path.join(sys.argv[1], "*.json")):
+    if os.path.basename(path) not in ("run.json", "registry.json"):
+        doc = json.load(open(path))
+        count += sum(len(doc.get(k, [])) for k in ("benchmarks", "runs", "inputs"))
+print(count)
+PY
+)
+if [[ "$measured" == 0 ]]; then
+  echo "reproduce.sh: --filter '$filter' matches no benchmark, whole-process case, judge input or peer case" >&2
+  exit 2
 fi
 
 manifest complete:=true finished_utc="$(date -u +%Y-%m-%dT%H:%M:%SZ)" load_after:="$(loadavg)" \

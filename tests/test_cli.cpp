@@ -526,8 +526,13 @@ TEST(Cli, SilentAcceptsAreRefusedWithOneLine) {
   expect_refusal("run --engine iddfs --target '5 8 7 6 / 4 1 2 3' --node-budget -5", "--node-budget: Value -5 not in range");
   expect_refusal("run --max-depth -2", "--max-depth: Value -2 not in range");
   expect_refusal("run --max-memory garbage --engine bidir --target '5 8 7 6 / 4 1 2 3'", "--max-memory: 'garbage' is not a size");
-  for (const char* size : {"0x10", "inf", "1e30", "''", "1.5G", "-4M"})
+  for (const char* size : {"0x10", "inf", "1e30", "1.5G", "-4M"})
     expect_refusal(std::string("run --max-memory ") + size, "is not a size");
+  // An empty value never means the default, and `--opt=` never takes the next argument.
+  for (const char* option : {"--max-memory", "--heuristic", "--pdb-cache", "--engine", "--puzzle"})
+    expect_refusal(std::string("run ") + option + " ''", std::string(option) + ": must not be empty");
+  expect_refusal("run --puzzle tiles-3x3 --engine idastar --pdb-cache= --json", "--pdb-cache: nothing after '='");
+  expect_refusal("run --target= '5 8 7 6 / 4 1 2 3'", "--target: nothing after '='");
   expect_refusal("run --max-memory 0", "--max-memory: Value 0 not in range");
   for (const char* size : {"64k", "64K", "2m", "2M", "1g", "1G", "1048576"}) {
     const Outcome o = run(std::string("run --puzzle msquare-2x3 --quiet --max-memory ") + size);
@@ -546,6 +551,25 @@ TEST(Cli, SilentAcceptsAreRefusedWithOneLine) {
   }
   expect_refusal("judge sicily1151", "unexpected input after the -1", "4\n5 8 7 6\n4 1 2 3\n-1\n5\n");
   expect_refusal("judge sicily1515", "unexpected input after the -1", "-1\ngarbage\n");
+}
+
+// Pattern databases count against --max-memory before they are built or loaded: a magic
+// board table of 16P9 entries (4 GB) is refused at once, not after it was allocated and
+// filled; a pattern given twice is held once (with --pdb-cache none it was built again and
+// again).
+TEST(Cli, PatternDatabasesCountAgainstTheMemoryLimit) {
+  expect_refusal("run --puzzle msquare-2x8 --engine idastar --pattern 1,2,3,4,5,6,7,8,9 --pdb-cache none --max-memory 1G "
+                 "--target '1 2 3 4 5 6 7 8 / 16 15 14 13 12 11 10 9'",
+                 "the pattern databases of msquare-2x8 needs about 3.87 GiB, more than --max-memory 1.00 GiB");
+  const auto heuristic_bytes = [](const std::string& pattern) {
+    const Outcome o = run("run --puzzle cube2-htm --engine idastar --pattern " + pattern +
+                          " --pdb-cache none --max-memory 16M --target 'UFL URF ULB UBR DFR DLF DRB' --json");
+    EXPECT_EQ(o.status, 0) << o.err;
+    return o.status == 0 ? nlohmann::json::parse(o.out)["heuristic"]["bytes"].get<std::uint64_t>() : 0;
+  };
+  std::string repeated = "URF,UFL,ULB,UBR/DFR,DLF,DRB";
+  for (int i = 0; i < 300; ++i) repeated += "/URF,UFL,ULB,UBR";  // 300 x 66 KiB would pass the 16M limit
+  EXPECT_EQ(heuristic_bytes(repeated), heuristic_bytes("URF,UFL,ULB,UBR/DFR,DLF,DRB"));
 }
 
 TEST(Cli, JudgeOptionsAreCheckedWithoutWaitingForStdin) {
@@ -700,7 +724,8 @@ TEST(Cli, NumbersHaveOneGrammar) {
     expect_refusal(std::string("run ") + option + " '+1'", std::string(option) + ": '+1' is not a whole number");
   for (const char* option : {"--random", "--seed", "--repetitions", "--warmup"})
     expect_refusal(std::string("compare ") + option + " 0x1", std::string(option) + ": '0x1' is not a whole number");
-  for (const char* ratio : {"''", "' 1'", "+1", "1e3", "inf", "nan", "0x1", ".", "1.2.3"})
+  expect_refusal("run --engine parallel --bottom-up-ratio ''", "--bottom-up-ratio: must not be empty");
+  for (const char* ratio : {"' 1'", "+1", "1e3", "inf", "nan", "0x1", ".", "1.2.3"})
     expect_refusal(std::string("run --engine parallel --bottom-up-ratio ") + ratio, "is not a bottom-up ratio");
   for (const char* list : {"1,,2", ",1", "1,", "''"}) expect_refusal(std::string("compare --threads ") + list, "--threads: ");
   expect_refusal("compare --threads 1,,2", "--threads: '1,,2' has an empty item between its commas");

@@ -266,7 +266,10 @@ TEST(MemoryLimit, OneBudgetChosenOrAvailable) {
   EXPECT_FALSE(MemoryBudget::of(0).chosen());
   EXPECT_EQ(MemoryBudget::from_option(5 << 20).limit(), 5u << 20);
   EXPECT_FALSE(MemoryBudget::from_option(0).chosen());
-  EXPECT_EQ(MemoryBudget::from_option(0).limit(), available_memory());
+  // The default leaves an eighth of the memory available as headroom.
+  const std::uint64_t available = available_memory(), limit = MemoryBudget::from_option(0).limit();
+  EXPECT_GT(limit, available / 8 * 6);
+  EXPECT_LT(limit, available / 16 * 15);
   EXPECT_EQ(MemoryBudget::of(5 << 20).working_set(1 << 30), 5u << 20);
   EXPECT_EQ(MemoryBudget::from_option(0).working_set(1 << 30), 1u << 30);
   EXPECT_THROW(MemoryBudget::of(1 << 20).check_up_front(2 << 20, "x"), InputError);

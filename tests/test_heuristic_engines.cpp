@@ -129,4 +129,19 @@ TEST(HeuristicEngines, UnreachableTargetInAnotherComponent) {
   }
 }
 
+// A start and a target both in the goal's other half, one move apart: a valid query (it was
+// refused as "not reachable"), answered by every kind of engine, the encoders ranking the
+// start's half; a target in the start's other half is answered -1.
+TEST(HeuristicEngines, TilesQueriesInTheOtherParityHalf) {
+  const std::string start = "2 1 3 4 5 6 7 8 0";
+  for (const char* engine : {"idastar", "astar", "bidir", "parallel", "ring"}) {
+    const bool heuristic = std::string(engine) == "idastar" || std::string(engine) == "astar";
+    const SearchResult near = make_solver(heuristic_config("tiles-3x3", engine, heuristic ? "manhattan" : "", start))->search("2 1 3 4 5 6 7 0 8");
+    EXPECT_EQ(near.distance, 1) << engine;
+    EXPECT_EQ(near.path, "L") << engine;
+    const SearchResult far = make_solver(heuristic_config("tiles-3x3", engine, heuristic ? "manhattan" : "", start))->search("1 2 3 4 5 6 7 8 0");
+    EXPECT_EQ(far.distance, -1) << engine;
+  }
+}
+
 }  // namespace
