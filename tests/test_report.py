@@ -363,19 +363,96 @@ class Outputs(Base):
         self.assertIn("[long-runs.md](long-runs.md)", read(os.path.join(self.results, "README.md")))
 
 
+class DamagedFolders(Base):
+    """A damaged run folder gets one line naming the file (never a traceback); the index skips
+    it, and folders with no run record, with a line each; the report never writes through a
+    link."""
+    SCRIPT = os.path.join(HERE, "..", "scripts", "report.py")
+
+    def report_py(self, *args):
+        return subprocess.run(["/usr/bin/python3", self.SCRIPT, *args], capture_output=True, text=True, timeout=120)
+
+    def good(self, run_id="20260101T000000Z-aaaaaaa-hosta"):
+        return make_run(self.results, run_id, [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0, 1.1, 1.2, 1.1, 1.0])],
+                        manifest={})
+
+    def test_each_damage_is_one_line_naming_the_file(self):
+        good = self.good()
+        damages = {
+            "bench.json": ['{"benchmarks": [', '[1, 2]', '{"benchmarks": "x"}',
+                           json.dumps({"benchmarks": [{"name": "a", "real_time": 0, "time_unit": "ms"}]}),
+                           json.dumps({"benchmarks": [{"name": "a", "real_time": 1, "time_unit": "weeks"}]}),
+                           json.dumps({"benchmarks": [{"real_time": 1, "time_unit": "ms"}]})],
+            "run.json": ["garbage", "[]"],
+            "scale.json": ['{"runs": 5}', "\x00"],
+        }
+        for name, texts in damages.items():
+            for text in texts:
+                with self.subTest(file=name, text=text[:30]):
+                    folder = make_run(self.results, "20260102T000000Z-bbbbbbb-hostb", [], manifest={})
+                    with open(os.path.join(folder, name), "w") as f:
+                        f.write(text)
+                    proc = self.report_py("run", folder)
+                    self.assertEqual(proc.returncode, 1)
+                    self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
+                    self.assertIn(os.path.join(folder, name), proc.stderr)
+                    self.assertNotIn("Traceback", proc.stderr)
+                    # The index skips it with a line and indexes the good run.
+                    proc = self.report_py("index", self.results)
+                    self.assertEqual(proc.returncode, 0, proc.stderr)
+                    self.assertIn("skipping a damaged run folder", proc.stderr)
+                    self.assertIn(os.path.basename(good), read(os.path.join(self.results, "README.md")))
+
+    def test_a_folder_without_a_run_record_is_not_indexed(self):
+        self.good()
+        os.makedirs(os.path.join(self.results, "runs", "junk"))
+        proc = self.report_py("index", self.results)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("skipping", proc.stderr)
+        self.assertNotIn("junk", read(os.path.join(self.results, "README.md")))
+
+    def test_links_are_never_written_through(self):
+        folder = self.good()
+        outside = os.path.join(self.tmp.name, "outside")
+        with open(outside, "w") as f:
+            f.write("precious")
+        for name in ("report.md", "benchmarks.csv", "tables"):
+            with self.subTest(name=name):
+                target = os.path.join(folder, name)
+                if os.path.isdir(target) and not os.path.islink(target):
+                    subprocess.run(["rm", "-rf", target], check=True)
+                elif os.path.lexists(target):
+                    os.unlink(target)
+                os.symlink(outside if name != "tables" else self.tmp.name, target)
+                proc = self.report_py("run", folder)
+                self.assertEqual(proc.returncode, 1, proc.stderr)
+                self.assertIn("left as it is", proc.stderr)
+                self.assertEqual(read(outside), "precious")
+                os.unlink(target)
+
+
 @unittest.skipUnless(os.environ.get("BENCH_SEARCH"), "BENCH_SEARCH names the bench_search executable")
 class BenchSearchConventions(unittest.TestCase):
     def run_bench(self, *args):
         return subprocess.run([os.environ["BENCH_SEARCH"], *args], capture_output=True, text=True, timeout=120)
 
     def test_unknown_flags_are_refused_with_one_line(self):
-        for bad in ("--benchmark_fliter=x", "--fulll", "extra", "--threads=0", "--threads=1,,2", "--threads=two"):
+        for bad in ("--benchmark_fliter=x", "--fulll", "extra", "--threads=0", "--threads=1,,2", "--threads=two",
+                    "--benchmark_format=xml", "--benchmark_out_format=yaml"):
             with self.subTest(bad=bad):
                 proc = self.run_bench(bad)
                 self.assertEqual(proc.returncode, 2)
                 self.assertEqual(proc.stdout, "")
                 self.assertEqual(len(proc.stderr.strip().splitlines()), 1, proc.stderr)
                 self.assertIn("bench_search:", proc.stderr)
+
+    def test_a_filter_that_selects_nothing_is_refused(self):
+        for bad in ("zzz_matches_nothing", "["):
+            with self.subTest(bad=bad):
+                for listing in ((), ("--benchmark_list_tests",)):
+                    proc = self.run_bench("--benchmark_filter=" + bad, *listing)
+                    self.assertEqual(proc.returncode, 2, proc.stderr)
+                    self.assertIn("bench_search: --benchmark_filter selects no benchmark", proc.stderr)
 
     def test_thread_list_names_the_parallel_benchmarks(self):
         proc = self.run_bench("--threads=1,3", "--benchmark_list_tests", "--benchmark_filter=^bfs/parallel/cantor/msquare-2x3/")

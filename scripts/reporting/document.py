@@ -86,7 +86,7 @@ def render(run, drawn, base="", title=None, intro=(), extra=None):
 
 def write_csv(run, path):
     """benchmarks.csv: one row per benchmark of the run (its repetitions pooled)."""
-    with open(path, "w", newline="") as f:
+    with fmt.open_own(path, newline="") as f:
         out = csv.writer(f)
         out.writerow(CSV_COLUMNS)
         for r in sorted(run.rows, key=lambda r: r["name"]):
@@ -105,7 +105,7 @@ def write_run(folder):
     bfs = [r for r in run.rows if r["kind"] == "bfs"]
     drawn = plots.draw_all(run.folder, run, bfs, tables.puzzle_order(run.rows))
     w = render(run, drawn)
-    with open(os.path.join(run.folder, "report.md"), "w") as f:
+    with fmt.open_own(os.path.join(run.folder, "report.md")) as f:
         f.write("\n".join(w.lines).rstrip("\n") + "\n")
     fmt.write_tables(run.folder, w.tables)
     write_csv(run, os.path.join(run.folder, "benchmarks.csv"))

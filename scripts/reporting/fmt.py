@@ -159,6 +159,28 @@ class Writer:
                 if title not in skip and level <= 3]
 
 
+def open_own(path, newline=None, binary=False):
+    """`path` opened for writing as a file of the report's own: a symbolic link (or anything
+    not a plain file) there is refused, never written through, so nothing outside the folder
+    changes."""
+    from .load import RunError
+    if os.path.islink(path) or (os.path.exists(path) and not os.path.isfile(path)):
+        raise RunError(f"{path}: a link or something other than a file where the report writes; left as it is")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+    except OSError as e:
+        raise RunError(f"{path}: cannot write it ({e.strerror})")
+    return os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", newline=newline)
+
+
+def own_folder(path):
+    """Makes the folder `path` (a subfolder the report writes) unless something else is there."""
+    from .load import RunError
+    if os.path.islink(path) or (os.path.exists(path) and not os.path.isdir(path)):
+        raise RunError(f"{path}: a link or a file where the report keeps a folder; left as it is")
+    os.makedirs(path, exist_ok=True)
+
+
 def plain(cell):
     """A Markdown cell as plain text for CSV: no bold, no backticks, no escaped pipes."""
     return re.sub(r"\*\*(.*?)\*\*", r"\1", str(cell)).replace("`", "").replace("\\|", "|")
@@ -166,12 +188,12 @@ def plain(cell):
 
 def write_tables(folder, tables):
     """Each table of a Writer as CSV under folder/tables/; stale ones removed."""
-    os.makedirs(os.path.join(folder, "tables"), exist_ok=True)
+    own_folder(os.path.join(folder, "tables"))
     written = set()
     for name, header, rows in tables:
         path = os.path.join(folder, name)
         written.add(os.path.normpath(path))
-        with open(path, "w", newline="") as f:
+        with open_own(path, newline="") as f:
             out = csv.writer(f)
             out.writerow(header)
             out.writerows([plain(c) for c in cells] for cells in rows)

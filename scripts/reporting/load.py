@@ -9,11 +9,15 @@ reproduce.sh recorded about the run: command, commit, dirty files, load, complet
 registry.json (`searchbench list --json`: the engines and families, reporting/registry.py).
 Folders made from files written before run folders existed have no run.json; their facts
 come from the raw files' contexts. Nothing here reads another folder, and a folder whose
-files name different machines or commits is refused.
+files name different machines or commits is refused, as is one whose files are damaged (not
+JSON, not the shape their writer gives them, a time that is no positive number): with one
+line naming the file.
 """
 import glob
 import json
+import math
 import os
+import sys
 import re
 import statistics
 from collections import defaultdict
@@ -34,6 +38,40 @@ class RunError(Exception):
 def read_json(path):
     with open(path) as f:
         return json.load(f)  # a repeated key (old contexts' two "date"s): the last one, reproduce.sh's
+
+
+def read_raw(path):
+    """The JSON object of one of the run's raw files; RunError naming it when it is damaged."""
+    if os.path.islink(path) or not os.path.isfile(path):
+        raise RunError(f"{path}: not a plain file")
+    try:
+        doc = read_json(path)
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise RunError(f"{path}: damaged ({e})")
+    if not isinstance(doc, dict):
+        raise RunError(f"{path}: damaged (not a JSON object)")
+    return doc
+
+
+def _positive(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x > 0
+
+
+def check_bench(path, doc):
+    """Google Benchmark's JSON as bench_search writes it: named benchmarks whose repetitions
+    have a positive time in a known unit."""
+    benchmarks = doc.get("benchmarks", [])
+    if not isinstance(benchmarks, list) or not isinstance(doc.get("context", {}), dict):
+        raise RunError(f"{path}: damaged (no list of benchmarks, or no context object)")
+    for b in benchmarks:
+        if not isinstance(b, dict) or not isinstance(b.get("name"), str):
+            raise RunError(f"{path}: damaged (a benchmark entry without a name)")
+        if b.get("error_occurred"):
+            continue
+        if b.get("time_unit") not in TO_MS:
+            raise RunError(f"{path}: damaged (benchmark {b['name']}: time unit {b.get('time_unit')!r})")
+        if b.get("run_type", "iteration") == "iteration" and not _positive(b.get("real_time")):
+            raise RunError(f"{path}: damaged (benchmark {b['name']}: real_time {b.get('real_time')!r} is no positive time)")
 
 
 def fields(entry):
@@ -128,11 +166,22 @@ class Run:
         self.folder = os.path.normpath(folder)
         self.id = os.path.basename(self.folder)
         manifest = os.path.join(self.folder, "run.json")
-        self.manifest = read_json(manifest) if os.path.exists(manifest) else {}
-        self.registry = registry.load(self.folder)
+        self.manifest = read_raw(manifest) if os.path.lexists(manifest) else {}
+        try:
+            self.registry = registry.load(self.folder)
+        except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError, AttributeError) as e:
+            raise RunError(f"{os.path.join(self.folder, registry.FILE)}: damaged ({e})")
         pick = lambda prefix: sorted(glob.glob(os.path.join(self.folder, prefix + "*.json")))
-        self.files = {kind: [(os.path.basename(p), read_json(p)) for p in pick(kind)] for kind in ("bench", "scale", "judges", "peers")}
-        self.rows, self.errors = bench_rows([doc for _, doc in self.files["bench"]])
+        self.files = {kind: [(os.path.basename(p), read_raw(p)) for p in pick(kind)] for kind in ("bench", "scale", "judges", "peers")}
+        for name, doc in self.files["bench"]:
+            check_bench(os.path.join(self.folder, name), doc)
+        for name, doc in self.files["scale"]:
+            if not isinstance(doc.get("runs", []), list) or not all(isinstance(r, dict) for r in doc.get("runs", [])):
+                raise RunError(f"{os.path.join(self.folder, name)}: damaged (runs is no list of objects)")
+        try:
+            self.rows, self.errors = bench_rows([doc for _, doc in self.files["bench"]])
+        except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as e:
+            raise RunError(f"{self.folder}: a bench file is damaged ({type(e).__name__}: {e})")
         self.scale = [dict(r, file=name) for name, doc in self.files["scale"] for r in doc.get("runs", [])]
         self.judges = self.files["judges"][-1][1] if self.files["judges"] else None
         self.peers = self.files["peers"][-1][1] if self.files["peers"] else None
@@ -232,7 +281,22 @@ class Run:
         return self.context("library_build_type") == "debug"
 
 
+RECORDS = ("run.json", "bench*.json", "scale*.json", "judges*.json", "peers*.json")
+
+
 def runs(runs_dir):
-    """Every run folder under runs_dir, oldest first (folders still being written are skipped)."""
-    folders = [p for p in glob.glob(os.path.join(runs_dir, "*")) if os.path.isdir(p) and not p.endswith(".partial")]
-    return sorted((Run(p) for p in folders), key=Run.order)
+    """Every run folder under runs_dir, oldest first. Folders still being written are skipped,
+    and so, each with a line on stderr, are folders with no run record (no run.json and no raw
+    file: not a run) and damaged ones: one bad old folder does not stop the index."""
+    found = []
+    for p in sorted(glob.glob(os.path.join(runs_dir, "*"))):
+        if not os.path.isdir(p) or os.path.islink(p) or p.endswith(".partial"):
+            continue
+        if not any(glob.glob(os.path.join(p, pattern)) for pattern in RECORDS):
+            print(f"report.py: skipping {p}: no run record in it (run.json or a raw file)", file=sys.stderr)
+            continue
+        try:
+            found.append(Run(p))
+        except RunError as e:
+            print(f"report.py: skipping a damaged run folder: {e}", file=sys.stderr)
+    return sorted(found, key=Run.order)

@@ -135,7 +135,7 @@ def write(results_dir):
             w(f"- [{name}]({w.link(name)}): {doc['puzzle']} {kind(doc)}, {state(doc)}; last process at commit "
               f"{context.get('git_revision', '?')}, {fmt.utc(context.get('date'))} UTC." + (f" {doc['note']}" if doc.get("note") else ""))
         w()
-    with open(os.path.join(results_dir, "long-runs.md"), "w") as f:
+    with fmt.open_own(os.path.join(results_dir, "long-runs.md")) as f:
         f.write("\n".join(w.lines).rstrip("\n") + "\n")
     fmt.write_tables(os.path.join(results_dir, "long"), w.tables)
     return True

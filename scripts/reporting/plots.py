@@ -32,7 +32,8 @@ def footer(fig, run):
 def save(fig, folder, name, run):
     bottom = footer(fig, run)
     fig.tight_layout(rect=(0, bottom, 1, 1))
-    fig.savefig(os.path.join(folder, name), dpi=110)
+    with fmt.open_own(os.path.join(folder, name), binary=True) as f:  # never through a link
+        fig.savefig(f, dpi=110, format="png")
     plt.close(fig)
 
 

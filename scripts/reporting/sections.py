@@ -100,13 +100,20 @@ def peers_section(w, run):
         return
     commits = "; ".join(f"{peer} at commit {info.get('mirror_commit', 'unknown')[:12]}" + (f", given with {info['given']}" if "given" in info else "")
                         for peer, info in doc["context"].get("peers", {}).items())
+    methods = {  # how each peer is measured: said only for the peers the run holds
+        "PuzzleSearch": "PuzzleSearch: whole processes in turn with searchbench's `parallel` engine, median wall time of n "
+                        "runs each, per-depth counts checked equal.",
+        "twsearch": "twsearch: `twsearch -g` (one thread) on the same definition file as `searchbench run --puzzle FILE "
+                    "--engine parallel`, whole processes in turn, per-depth counts checked equal.",
+        "gapbs": "gapbs: `bfs` on the state graph `searchbench export` writes (explicit for it, implicit for us), both warm, "
+                 "median of 9 trials each.",
+    }
+    present = {r.get("peer") for r in doc.get("runs", [])}
     w.heading("Beside the peers, on the same work",
               "`scripts/reproduce.sh --peers` (`scripts/peer_runs.py`): the peers built outside the project from local git "
-              "copies of their repositories" + (f" ({commits})" if commits else "") + ", run on this machine in this run. "
-              "PuzzleSearch: whole processes in turn with searchbench's `parallel` engine, median wall time of n runs each, "
-              "per-depth counts checked equal. twsearch: `twsearch -g` (one thread) on the same definition file as "
-              "`searchbench run --puzzle FILE --engine parallel`, whole processes in turn, per-depth counts checked equal. gapbs: `bfs` on the state graph `searchbench export` writes (explicit for it, "
-              "implicit for us), both warm, median of 9 trials each. Ratio: ours / the peer's (below 1: searchbench is faster).")
+              "copies of their repositories" + (f" ({commits})" if commits else "") + ", run on this machine in this run. " +
+              " ".join(text for peer, text in methods.items() if peer in present) +
+              " Ratio: ours / the peer's (below 1: searchbench is faster).")
     table = []
     for r in doc.get("runs", []):
         if "skipped" in r:
