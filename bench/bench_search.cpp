@@ -1,13 +1,10 @@
 // searchbench's benchmark matrix, registered at run time from the registry:
-//   bfs/<engine>/<encoder>/<puzzle>/threads:<n>     whole-space search (every engine that
-//                                                     can, every encoder that fits, every
-//                                                     family's examples)
+//   bfs/<engine>/<encoder>/<puzzle>/threads:<n>     whole-space search (every engine that can,
+//                                                     every encoder that fits, every family's examples)
 //   point/<engine>/<encoder>/<puzzle>/depth:<d>      point queries to fixed targets at depth d
 //   judge/<engine>/<encoder>/<judge>/all-40320       judge throughput
-//   bfs/explicit-csr/<encoder>/<puzzle>/threads:<n>  yardstick: GAP-style BFS over the graph
-//                                                     made explicit beforehand
-//   codec/<encode|decode>/cantor/<puzzle>/<variant>  the cantor fast paths against the
-//                                                     textbook code, on 4,096 random keys
+//   bfs/explicit-csr/<encoder>/<puzzle>/threads:<n>  yardstick: GAP-style BFS over the graph made explicit first
+//   codec/<encode|decode>/cantor/<puzzle>/<variant>  the cantor fast paths against the textbook code, 4,096 keys
 // Google Benchmark's own conventions carry the rates: items_per_second is states per second
 // for bfs/, queries per second for point/ and judge/, keys per second for codec/. The
 // engine's thread count is in the name (the library's own "threads" key counts its own
@@ -15,17 +12,17 @@
 // encoder), radius, distance, queries. Times are in microseconds for small spaces and
 // milliseconds otherwise, so no case prints as 0. Answers are checked once after the timed
 // loop against a reference run; a wrong answer marks the benchmark with SkipWithError.
-// Every repetition also records the machine's load around it (counters load1_before,
-// load1_after: /proc/loadavg's 1-minute average; others_cpu_seconds: user CPU time that other
-// processes took meanwhile; probe_seconds: the wall time between the two samples), so the
-// report can tell a quiet run from one that shared its cores.
+// Every repetition also records the machine's load around it (load1_before, load1_after:
+// /proc/loadavg's 1-minute average; others_cpu_seconds: user CPU time other processes took
+// meanwhile; probe_seconds: the wall time between), so the report tells a quiet run apart.
 // The yardsticks (naive, and ring with each family's classic encoder) run in the same matrix;
 // besides whole spaces, each family's benchmark plan (core/benchmark_plan.hpp) adds its own cases.
 // Each benchmark's fields (bench/benchmark_id.hpp) are also its label in the JSON.
 //
 // Own flags, besides the library's --benchmark_*: --full (adds the large spaces) and
 // --threads=LIST (the parallel engines' thread counts, e.g. 1,2,4,8,16; default 1 and the
-// powers of two up to the core count). Any other argument is refused with one line.
+// powers of two up to the core count). Any other argument, an unknown format and a filter
+// that selects nothing are refused with one line and exit status 2.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -373,14 +370,9 @@ int main(int argc, char** argv) {
         return 2;
       }
     } else {
-      // The library answers a format it does not know with its usage and exit status 0.
-      for (const std::string_view flag : {"--benchmark_format=", "--benchmark_out_format="})
-        if (arg.starts_with(flag) && arg != std::string(flag) + "console" && arg != std::string(flag) + "json" &&
-            arg != std::string(flag) + "csv") {
-          std::fprintf(stderr, "bench_search: %.*s must be console, json or csv, got '%s'\n", static_cast<int>(flag.size() - 1),
-                       flag.data(), argv[i] + flag.size());
-          return 2;
-        }
+      for (const std::string_view flag : {"--benchmark_format=", "--benchmark_out_format="})  // else usage and status 0
+        if (const auto f = arg.substr(flag.size()); arg.starts_with(flag) && f != "console" && f != "json" && f != "csv")
+          return std::fprintf(stderr, "bench_search: %s: the format must be console, json or csv\n", argv[i]), 2;
       args.push_back(argv[i]);
     }
   }
@@ -399,12 +391,10 @@ int main(int argc, char** argv) {
   register_codecs();
   register_judges();
   register_heuristic_sets(full);
-  // A filter that selects nothing (or is no regular expression, which the library reports on
-  // a line of its own) is a mistake, not an empty success.
+  // A filter that selects nothing (or is no regular expression: the library says so too) is a mistake.
   const std::size_t selected = benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  if (selected == 0) {
-    std::fprintf(stderr, "bench_search: --benchmark_filter selects no benchmark (see --benchmark_list_tests)\n");
-    return 2;
-  }
+  if (selected > 0) return 0;
+  std::fprintf(stderr, "bench_search: --benchmark_filter selects no benchmark (see --benchmark_list_tests)\n");
+  return 2;
 }

@@ -101,9 +101,7 @@ class IdaStar {
         break;
       }
       if (it.next_bound == INT_MAX) break;  // nothing was cut: the target is not reachable
-      // A shortest path visits each state once, so none is longer than the start's component
-      // holds states less one: a bound past that proves the target unreachable (where the
-      // family's invariants could not tell: msquare-2x2's three components of 8).
+      // No shortest path is longer than the component's states less one: past that, unreachable.
       if (static_cast<std::uint64_t>(it.next_bound) >= component) break;
       if (spent > settings_.node_budget)
         throw BudgetError("idastar: node budget of " + std::to_string(settings_.node_budget) + " nodes exhausted below f bound " +
