@@ -371,7 +371,7 @@ int main(int argc, char** argv) {
       }
     } else {
       for (const std::string_view flag : {"--benchmark_format=", "--benchmark_out_format="})  // else usage and status 0
-        if (const auto f = arg.substr(flag.size()); arg.starts_with(flag) && f != "console" && f != "json" && f != "csv")
+        if (const auto f = arg.substr(std::min(flag.size(), arg.size())); arg.starts_with(flag) && f != "console" && f != "json" && f != "csv")
           return std::fprintf(stderr, "bench_search: %s: the format must be console, json or csv\n", argv[i]), 2;
       args.push_back(argv[i]);
     }
