@@ -17,12 +17,16 @@ using System = DefinitionCoordinate::System;
 bool multiply(std::uint64_t& a, std::uint64_t b) { return !__builtin_mul_overflow(a, b, &a); }
 
 // What the move tables have a column for: the moves, then the permutations undoing those
-// moves that no move undoes (MovePowers left the inverse power out), for predecessor keys.
-std::vector<const DefinitionMove*> table_moves(const PermutationDefinition& d) {
+// moves that no move undoes (MovePowers left the inverse power out), for predecessor keys;
+// each move's undo column into `undo_column`.
+std::vector<const DefinitionMove*> table_moves(const PermutationDefinition& d, std::vector<int>& undo_column) {
   std::vector<const DefinitionMove*> out;
   for (const auto& m : d.moves) out.push_back(&m);
-  for (std::size_t m = 0; m < d.moves.size(); ++m)
+  undo_column.clear();
+  for (std::size_t m = 0; m < d.moves.size(); ++m) {
+    undo_column.push_back(d.inverse[m] >= 0 ? d.inverse[m] : static_cast<int>(out.size()));
     if (d.inverse[m] < 0) out.push_back(&d.undo[m]);
+  }
   return out;
 }
 
@@ -32,11 +36,12 @@ System layout(const DefinitionPuzzle& p) {
   const DefinitionInvariants& inv = p.invariants();
   const DefinitionState& ref = p.reference();
   System sys;
-  sys.columns = static_cast<unsigned>(table_moves(d).size());
+  const std::vector<const DefinitionMove*> columns = table_moves(d, sys.undo_column);
+  sys.columns = static_cast<unsigned>(columns.size());
   auto add = [&](Coordinate c) {
     c.stride = sys.bound;
     if (!multiply(sys.bound, c.count)) sys.overflow = true;
-    for (const DefinitionMove* move : table_moves(d)) {
+    for (const DefinitionMove* move : columns) {
       const DefinitionMove& m = *move;
       std::vector<std::uint8_t> source, twist;
       for (const int slot : c.slots) {
@@ -178,18 +183,14 @@ void Coordinate::unrank(std::uint64_t value, std::uint8_t* values) const {
     int digits[kMaxDefinitionSlots];
     const int last = even ? n - 2 : n;
     int inversions = 0;  // the digits' sum: its parity is the permutation's
-    if (value <= 0xffffffffu) {  // the common case: 32-bit divisions, several times faster
-      auto v = static_cast<std::uint32_t>(value);
+    const auto split = [&](auto v) {  // mixed-radix digits, in the narrowest type that holds v
       for (int i = last - 1; i >= 0; --i) {
-        digits[i] = static_cast<int>(v % static_cast<std::uint32_t>(n - i));
-        v /= static_cast<std::uint32_t>(n - i);
+        digits[i] = static_cast<int>(v % static_cast<decltype(v)>(n - i));
+        v /= static_cast<decltype(v)>(n - i);
       }
-    } else {
-      for (int i = last - 1; i >= 0; --i) {
-        digits[i] = static_cast<int>(value % static_cast<std::uint64_t>(n - i));
-        value /= static_cast<std::uint64_t>(n - i);
-      }
-    }
+    };
+    if (value <= 0xffffffffu) split(static_cast<std::uint32_t>(value));  // 32-bit divisions: several times faster
+    else split(value);
     std::uint8_t left[kMaxDefinitionSlots];
     std::iota(left, left + n, std::uint8_t{0});
     for (int i = 0, remaining = n; i < last; ++i, --remaining) {
@@ -246,10 +247,7 @@ std::string DefinitionCoordinate::fits(const DefinitionPuzzle& p) {
 }
 
 DefinitionCoordinate::DefinitionCoordinate(const DefinitionPuzzle& p)
-    : system_(system_of(p)), reference_(p.reference()), moves_(static_cast<unsigned>(p.move_count())) {
-  int column = p.move_count();  // the undoing permutations' columns follow the moves' (table_moves)
-  for (int m = 0; m < p.move_count(); ++m) undo_column_.push_back(p.inverse_move(m) >= 0 ? p.inverse_move(m) : column++);
-}
+    : system_(system_of(p)), reference_(p.reference()), moves_(static_cast<unsigned>(p.move_count())) {}
 
 Key DefinitionCoordinate::encode(const State& s) const {
   Key key = 0;

@@ -47,7 +47,7 @@ class DefinitionCoordinate {
   bool dense() const { return system_->bound <= kDenseKeyLimit; }
 
   // The key of the state move m leads to from the state of key k (every move applies); m
-  // past the moves: a permutation that undoes one (see undo_column_).
+  // past the moves: a permutation that undoes one (see System::undo_column).
   Key key_successor(Key k, int m) const {
     Key out = 0;
     const auto& coords = system_->coords;
@@ -91,7 +91,7 @@ class DefinitionCoordinate {
     return true;
   }
   bool predecessor_key(Key k, const State&, int m, Key& out) const {
-    out = key_successor(k, undo_column_[static_cast<std::size_t>(m)]);
+    out = key_successor(k, system_->undo_column[static_cast<std::size_t>(m)]);
     return true;
   }
 
@@ -125,6 +125,7 @@ class DefinitionCoordinate {
     bool overflow = false;
     // Table columns: the moves, then the permutations that undo the moves no move undoes.
     unsigned columns = 0;
+    std::vector<int> undo_column;  // per move: the column of the permutation that undoes it
     // divide(k) == k / count for every k < 2^64 / count; the keys split by a coordinate are
     // below the bound, so the reciprocals are exact when bound * the largest count < 2^64.
     bool exact_reciprocals = false;
@@ -134,7 +135,6 @@ class DefinitionCoordinate {
   std::shared_ptr<const System> system_;
   State reference_;
   unsigned moves_ = 0;
-  std::vector<int> undo_column_;  // per move: the column of the permutation that undoes it
 };
 
 }  // namespace searchbench

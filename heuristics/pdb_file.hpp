@@ -257,7 +257,7 @@ inline std::string install(const std::string& temp, const std::string& path, con
 // Saves `table` as the file of `key` at `path` (see the top) if the path still holds what
 // `found` says; "" on success, else why not.
 inline std::string write_pdb_file(const std::string& folder, const std::string& path, const PdbFileKey& key,
-                                  const std::vector<std::uint8_t>& table, const PdbFileFound& found = {}) {
+                                  const std::vector<std::uint8_t>& table, const PdbFileFound& found) {
   using namespace pdb_file_detail;
   if (std::string why = make_cache_folder(folder); !why.empty()) return why;
   sweep_stale_temporaries(folder);
@@ -347,6 +347,7 @@ class MaxedPdbTables {
     std::vector<int> members;  // the pattern's values or corners, in increasing order
     Rank rank;
     std::vector<std::uint8_t> values;  // per index of rank
+    std::string pattern;               // its text, as the file key names it
   };
 
   // One pattern's table, through cached_pdb_table(cache_option, key, build). A pattern given
@@ -355,12 +356,11 @@ class MaxedPdbTables {
   template <class Build>
   void add(std::vector<int> members, Rank rank, const std::string& cache_option, const PdbFileKey& key, const MemoryBudget& memory,
            Build&& build) {
-    if (std::find(patterns_.begin(), patterns_.end(), key.pattern) != patterns_.end()) return;
+    if (std::any_of(tables_.begin(), tables_.end(), [&](const Table& t) { return t.pattern == key.pattern; })) return;
     memory.check_up_front(bytes() + key.entries, "the pattern databases of " + key.puzzle, "holding ");
-    patterns_.push_back(key.pattern);
     std::string note;
     std::vector<std::uint8_t> values = cached_pdb_table(cache_option, key, std::forward<Build>(build), note);
-    tables_.push_back(Table{std::move(members), std::move(rank), std::move(values)});
+    tables_.push_back(Table{std::move(members), std::move(rank), std::move(values), key.pattern});
     append_listed(note_, "; ", "pattern " + key.pattern + ": " + note);
   }
 
@@ -382,7 +382,6 @@ class MaxedPdbTables {
 
  private:
   std::vector<Table> tables_;
-  std::vector<std::string> patterns_;  // per table, its pattern's text
   std::string note_;
 };
 

@@ -29,6 +29,7 @@
 #include <string>
 
 #include "known_facts.hpp"
+#include "sanitizer_build.hpp"
 #include "registry/registry.hpp"
 
 namespace {
@@ -794,17 +795,7 @@ TEST(Cli, MessagesEscapeUnprintableInput) {
   expect_refused(run("judge msquare", "", "", "</"), "judge </", "cannot read standard input: Is a directory");
 }
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;  // the sanitizers' shadow memory needs more than ulimit -v leaves
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using searchbench_tests::kSanitized;  // the sanitizers' shadow memory needs more than ulimit -v leaves
 
 // With --json a failure prints one object on stdout, {"error": the stderr line's message,
 // "exit_status": the status}, for every class of failure; stderr keeps its one line.

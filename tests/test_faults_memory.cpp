@@ -17,22 +17,14 @@
 #include <string>
 #include <vector>
 
+#include "sanitizer_build.hpp"
+
 namespace {
 
-// Under AddressSanitizer the child's heap carries redzones, a quarantine and shadow memory,
-// so its resident set says nothing of the guard's accounting: only the exit and the line
-// are checked there.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+// Under a sanitizer the child's heap carries redzones, a quarantine and shadow memory, so
+// its resident set says nothing of the guard's accounting: only the exit and the line are
+// checked there.
+using searchbench_tests::kSanitized;
 
 struct MemoryOutcome {
   int status = -1;
@@ -83,7 +75,9 @@ TEST(MemoryFaults, AStarStopsWithinTenPercentOfTheLimit) {
     EXPECT_EQ(o.status, 3) << args[2] << ": " << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
     EXPECT_NE(o.err.find("more than the memory limit of 128 MiB"), std::string::npos) << o.err;
-    if (!kSanitized) EXPECT_LE(o.peak_kib, 128 * 1024 * 11 / 10) << args[2] << ": peak " << o.peak_kib << " KiB";
+    if (!kSanitized) {
+      EXPECT_LE(o.peak_kib, 128 * 1024 * 11 / 10) << args[2] << ": peak " << o.peak_kib << " KiB";
+    }
   }
 }
 
