@@ -117,4 +117,50 @@ CLI::Option* add_size_option(CLI::App* cmd, const char* name, std::uint64_t& val
   return cmd->add_option(name, value, help)->transform(size_text());
 }
 
+CLI::Option* add_timeout_option(CLI::App* cmd, double& seconds, const char* help) {
+  return cmd->add_option("--timeout", seconds, help)
+      ->transform(decimal_fraction("a number of seconds"))
+      ->type_name("SECONDS")
+      ->default_str("none");
+}
+
+namespace {
+
+// "depth 31 (top-down scan 45%)", "f bound 52 in progress": where a stopped search was.
+std::string where_it_was(const ProgressEvent& e) {
+  switch (e.kind) {
+    case ProgressEvent::Kind::depth_done: return "after depth " + std::to_string(e.depth);
+    case ProgressEvent::Kind::heartbeat: return "in depth " + std::to_string(e.depth) + " (" + e.detail + ")";
+    case ProgressEvent::Kind::nodes: return "at " + e.detail;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string time_limit_line(const TimeLimitReached& e) {
+  const ProgressEvent& at = e.at;
+  std::string line = std::string(e.what()) + " " + where_it_was(at) + ", " + human_seconds(at.seconds) + " into the search: " +
+                     std::to_string(at.expanded) + " expanded";
+  if (at.kind == ProgressEvent::Kind::nodes) line += ", " + std::to_string(at.generated) + " generated";
+  else line += ", " + std::to_string(at.reached) + " states reached";
+  return line;
+}
+
+Json partial_statistics(const ProgressEvent& at) {
+  Json j;
+  j["where"] = where_it_was(at);
+  j["depth"] = at.depth;
+  j["seconds"] = at.seconds;
+  j["expanded"] = at.expanded;
+  if (at.kind == ProgressEvent::Kind::nodes) {
+    j["generated"] = at.generated;
+    j["held_bytes"] = at.held_bytes;
+  } else {
+    j["reached"] = at.reached;
+    j["depth_states"] = at.new_states;
+  }
+  return j;
+}
+
 }  // namespace searchbench::cli

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/progress_reporter.hpp"
 #include "registry/registry.hpp"
 
 namespace searchbench::cli {
@@ -70,5 +71,12 @@ inline int warmup_runs(int repetitions, int warmup) { return warmup >= 0 ? warmu
 // --max-memory: one budget for the whole run (core/memory_budget.hpp).
 inline const char* const kMaxMemoryDefault = "the memory available; external stays within 1G";
 CLI::Option* add_size_option(CLI::App* cmd, const char* name, std::uint64_t& value, const char* help);
+
+// --timeout SECONDS (0: none), on run and compare.
+CLI::Option* add_timeout_option(CLI::App* cmd, double& seconds, const char* help);
+// A search stopped by its time limit: the one line that says where it was, and its partial
+// statistics (the figures of its last progress event) as JSON.
+std::string time_limit_line(const TimeLimitReached& e);
+Json partial_statistics(const ProgressEvent& at);
 
 }  // namespace searchbench::cli

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -32,6 +33,7 @@ struct CompareRow {
   std::vector<std::uint64_t> depth_counts;  // whole-space engines only
   std::vector<std::string> answers;         // one path per target, "-" when unreachable
   bool table_counts_agree = true;           // the untimed run that kept its table counted the same
+  std::optional<TimeLimitReached> timed_out;  // stopped by --timeout: where, and the partial statistics
 };
 
 // One run of a case: the whole space, or every target; its seconds are the search's only.
@@ -52,18 +54,10 @@ SearchResult one_run(Solver& solver, const EngineInfo& engine, const std::vector
   return whole;
 }
 
-CompareRow measure_case(const std::string& puzzle, std::uint64_t max_memory, int repetitions, int warmup,
-                        const Combination& combination, const std::vector<std::string>& targets) {
-  const EngineInfo& engine = engine_info(combination.engine);
-  // run's own configuration for this engine, encoder and thread count, and run's timing.
-  SolverConfig c = run_configuration(puzzle, combination.engine, combination.encoder, combination.threads, max_memory);
-  c.heuristic = combination.heuristic;
+// The case's runs into `row` (its answers, counts, times and peak), and its table's run.
+void measure_runs(const SolverConfig& c, int repetitions, int warmup, const std::vector<std::string>& targets, CompareRow& row) {
+  const EngineInfo& engine = engine_info(c.engine);
   auto solver = make_solver(c);
-  CompareRow row;
-  row.engine = c.engine;
-  row.heuristic = c.heuristic;
-  row.encoder = combination.encoder;
-  row.threads_requested = combination.threads;
   for (int i = 0; i < warmup + repetitions; ++i) {
     std::vector<std::string> answers;
     double seconds = 0;
@@ -73,7 +67,7 @@ CompareRow measure_case(const std::string& puzzle, std::uint64_t max_memory, int
     if (i >= warmup) row.seconds.all.push_back(seconds);
     row.answers = std::move(answers);
     row.depth_counts = whole.depth_counts;
-    row.threads = whole.threads > 0 ? whole.threads : combination.threads;
+    if (whole.threads > 0) row.threads = whole.threads;
     row.peak_bytes = std::max(row.peak_bytes, whole.peak_bytes);
     row.work = engine.whole_space ? static_cast<double>(whole.states()) : static_cast<double>(targets.size());
   }
@@ -91,7 +85,55 @@ CompareRow measure_case(const std::string& puzzle, std::uint64_t max_memory, int
       row.answers.push_back(p ? *p : "-");
     }
   }
+}
+
+// One case, its runs and its table's untimed run, within `timeout` seconds in all (0: none).
+CompareRow measure_case(const std::string& puzzle, std::uint64_t max_memory, double timeout, int repetitions, int warmup,
+                        const Combination& combination, const std::vector<std::string>& targets) {
+  // run's own configuration for this engine, encoder and thread count, and run's timing.
+  SolverConfig c = run_configuration(puzzle, combination.engine, combination.encoder, combination.threads, max_memory);
+  c.heuristic = combination.heuristic;
+  c.options.deadline = Deadline::in(timeout);
+  CompareRow row;
+  row.engine = c.engine;
+  row.heuristic = c.heuristic;
+  row.encoder = combination.encoder;
+  row.threads_requested = combination.threads;
+  row.threads = combination.threads;
+  try {
+    measure_runs(c, repetitions, warmup, targets, row);
+  } catch (const TimeLimitReached& e) {
+    row.timed_out = e;
+  }
   return row;
+}
+
+// The fields that name a row's case.
+Json row_names(const CompareRow& row) {
+  Json j;
+  j["engine"] = row.engine;
+  if (!row.heuristic.empty()) j["heuristic"] = row.heuristic;
+  j["encoder"] = row.encoder;
+  j["threads"] = row.threads;
+  j["threads_requested"] = row.threads_requested;
+  return j;
+}
+
+// The row of a case stopped by --timeout: its names, where it was and what it had done.
+Json timed_out_json(const CompareRow& row) {
+  Json j = row_names(row);
+  j["timed_out"] = true;
+  j["error"] = time_limit_line(*row.timed_out);
+  j["partial"] = partial_statistics(row.timed_out->at);
+  return j;
+}
+
+// "bidir, iddfs, idastar and astar": the engines compare runs only with targets.
+std::string point_query_engines() {
+  std::vector<std::string> names;
+  for (const auto& e : engines())
+    if (!e.whole_space && !e.distributed) names.emplace_back(e.name);
+  return joined(names, " and ");
 }
 
 // "idastar:manhattan" for a heuristic engine, the engine's name for the others.
@@ -122,6 +164,11 @@ struct Columns {
                 r.threads, kTime, human_seconds(r.seconds.median()).c_str(), kTime, human_seconds(r.seconds.min()).c_str(), kTime,
                 human_seconds(r.seconds.max()).c_str(), kRate, rate, kUnit, whole_space ? "states/s" : "queries/s", kPeak,
                 human_bytes(r.peak_bytes).c_str(), agrees ? "yes" : "NO");
+  }
+  // A case stopped by --timeout: where it was instead of its figures.
+  void timed_out_row(const CompareRow& r) const {
+    std::printf("%-*s %-*s %*d  timed out: %s\n", engine, shown_engine(r.engine, r.heuristic).c_str(), encoder, r.encoder.c_str(),
+                threads, r.threads, time_limit_line(*r.timed_out).c_str());
   }
 };
 
@@ -178,6 +225,9 @@ CLI::App* CompareCommand::add_to(CLI::App& app) {
   add_size_option(cmd, "--max-memory", a.max_memory, "refuse cases needing more, as run does; external: also the memory it stays within")
       ->default_str(kMaxMemoryDefault);
   add_repetition_options(cmd, a.repetitions, a.warmup);
+  add_timeout_option(cmd, a.timeout,
+                     "stop each case after this many seconds (its builds and runs count); such a case is shown as timed out, "
+                     "its answers unchecked, and the exit status is 4 unless engines disagree");
   cmd->add_flag("--json", a.json, "print one JSON object with a row per case");
   return cmd;
 }
@@ -213,7 +263,7 @@ int CompareCommand::run() const {
   if (!a.targets_file.empty()) note += " from " + a.targets_file;
   if (random > 0) note += (a.targets_file.empty() ? ": " : " and ") + std::to_string(random) + " random (seed " + std::to_string(a.seed) + ")";
   if (a.targets_file.empty() && !random_given) note += "; the default when neither --targets nor --random is given";
-  if (targets.empty()) note += "; bidir and iddfs need targets and are left out";
+  if (targets.empty()) note += "; " + point_query_engines() + " need targets and are left out";
 
   const int warmup = warmup_runs(a.repetitions, a.warmup);
   Json doc;
@@ -233,18 +283,20 @@ int CompareCommand::run() const {
     columns.header();
   }
   Agreement agreement;
+  int timed_out = 0;
   for (const Combination& combination : cases) {
     const EngineInfo& engine = engine_info(combination.engine);
-    const CompareRow row = measure_case(a.puzzle, a.max_memory, a.repetitions, warmup, combination, targets);
+    const CompareRow row = measure_case(a.puzzle, a.max_memory, a.timeout, a.repetitions, warmup, combination, targets);
+    if (row.timed_out) {
+      ++timed_out;
+      doc["rows"].push_back(timed_out_json(row));
+      if (!a.json) columns.timed_out_row(row);
+      continue;
+    }
     const bool agrees = agreement.check(engine, row);
     const double median = row.seconds.median();
     const double rate = median > 0 ? row.work / median : 0.0;
-    Json j;
-    j["engine"] = row.engine;
-    if (!row.heuristic.empty()) j["heuristic"] = row.heuristic;
-    j["encoder"] = row.encoder;
-    j["threads"] = row.threads;
-    j["threads_requested"] = row.threads_requested;
+    Json j = row_names(row);
     row.seconds.put(j);
     j[engine.whole_space ? "states_per_second" : "queries_per_second"] = rate;
     j["peak_bytes"] = row.peak_bytes;
@@ -264,6 +316,11 @@ int CompareCommand::run() const {
   if (!agreement.all()) {
     std::fprintf(stderr, "searchbench: engines disagree on %s\n", a.puzzle.c_str());
     return 1;
+  }
+  if (timed_out > 0) {
+    std::fprintf(stderr, "searchbench: %d case(s) of %s stopped by --timeout %s; their answers are unchecked\n", timed_out,
+                 a.puzzle.c_str(), limit_text(a.timeout).c_str());
+    return 4;
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 // searchbench compare: every engine x encoder x thread count on one puzzle, each with run's
-// configuration and timing, and whether all of them agree (exit 1 when they do not).
+// configuration and timing, and whether all of them agree (exit 1 when they do not; 4 when
+// they do but a case was stopped by --timeout, its answers unchecked).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -25,6 +26,7 @@ class CompareCommand {
     std::vector<std::string> threads_text = {"1", "2"};  // --threads, read as text and split in run()
     std::uint64_t seed = 1;
     std::uint64_t max_memory = 0;
+    double timeout = 0;  // seconds per case; 0: none
     int repetitions = kDefaultRepetitions;  // as run
     int warmup = kDefaultWarmup;
     bool json = false;

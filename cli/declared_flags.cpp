@@ -9,6 +9,19 @@
 
 namespace searchbench::cli {
 
+namespace {
+
+// The default help shows for a flag: its one default, or each owner's where they differ
+// ("iddfs: 4000000000, idastar: 100000000000").
+std::string default_shown(const std::string& first, const std::vector<std::string>& owners, const std::vector<std::string>& defaults) {
+  if (std::all_of(defaults.begin(), defaults.end(), [&](const std::string& d) { return d == first; })) return first;
+  std::vector<std::string> each;
+  for (std::size_t i = 0; i < owners.size(); ++i) each.push_back(owners[i] + ": " + defaults[i]);
+  return joined(each, ", ");
+}
+
+}  // namespace
+
 DeclaredFlags::Flag& DeclaredFlags::flag_for(const OptionSpec& spec, Owner of) {
   for (auto& f : flags_)
     if (f->spec.name == spec.name) {
@@ -25,7 +38,11 @@ DeclaredFlags::Flag& DeclaredFlags::flag_for(const OptionSpec& spec, Owner of) {
 
 void DeclaredFlags::add_to(CLI::App* cmd) {
   for (const auto& e : engines())
-    for (const auto& spec : e.options) flag_for(spec, Owner::engine).owners.emplace_back(e.name);
+    for (const auto& spec : e.options) {
+      Flag& f = flag_for(spec, Owner::engine);
+      f.owners.emplace_back(e.name);
+      f.defaults.push_back(spec.default_text);
+    }
   for (const auto& family : families()) {
     for (const auto& spec : family.options) flag_for(spec, Owner::family).owners.push_back(family.name);
     for (const auto& h : family.heuristics)
@@ -48,7 +65,7 @@ void DeclaredFlags::add_to(CLI::App* cmd) {
       f->option->transform(whole_number(0, std::numeric_limits<std::uint64_t>::max()))->type_name("UINT");
     if (s.kind == OptionKind::ratio) f->option->transform(decimal_fraction(s.value_noun))->type_name("FLOAT");
     if (!s.choices.empty()) f->option->check(CLI::IsMember(s.choices));
-    f->option->default_str(s.default_text);
+    f->option->default_str(default_shown(s.default_text, f->owners, f->defaults));
   }
 }
 

@@ -44,6 +44,7 @@ class DeclaredFlags {
     OptionSpec spec;
     Owner of = Owner::engine;         // whose option it is
     std::vector<std::string> owners;  // the engines, families or heuristics declaring it
+    std::vector<std::string> defaults;  // each owner's default, as its help shows it
     std::string text;                 // the value given
     bool on = false;                  // a flag given
     CLI::Option* option = nullptr;

@@ -2,7 +2,8 @@
 // in its own file (cli/<command>_command.cpp); this file parses the command line and maps
 // every error to one line on stderr and a non-zero exit status:
 // 2 for bad input or a refused request, 3 for an exhausted budget (node budget, or a point
-// query past the memory limit), 4 when memory ran out anyway, 5 for an internal error,
+// query past the memory limit), 4 when the search was stopped before its end (memory ran
+// out anyway, or --timeout passed), 5 for an internal error,
 // 6 when the output could not be written (a full disk, a closed pipe); 1 when compare
 // finds engines that disagree.
 #include <CLI/CLI.hpp>
@@ -35,10 +36,13 @@ namespace {
 // A failure reaches the user as one line on stderr and, under --json, also as one JSON object
 // on stdout with the same message, so that a script reading stdout always gets an object to
 // parse. The whole message is escaped again: CLI11's messages quote argv as given.
-int report_failure(const std::string& message, int status, bool json) {
+// `partial`: what a stopped search had done, under "partial" (null: nothing).
+int report_failure(const std::string& message, int status, bool json, const Json& partial = nullptr) {
   const std::string line = printable(message);
   std::fprintf(stderr, "searchbench: %s\n", line.c_str());
-  if (json) std::cout << Json{{"error", line}, {"exit_status", status}}.dump() << "\n";
+  Json j{{"error", line}, {"exit_status", status}};
+  if (!partial.is_null()) j["partial"] = partial;
+  if (json) std::cout << j.dump() << "\n";
   return status;
 }
 
@@ -79,8 +83,9 @@ int fail(int status) {
 }
 
 const char* const kExitCodes = R"(Exit status: 0 success; 1 compare found engines that disagree; 2 bad input or a refused
-request; 3 a budget ran out (--node-budget, or a point query past --max-memory); 4 out of
-memory; 5 internal error; 6 the output could not be written (full disk, closed pipe).)";
+request; 3 a budget ran out (--node-budget, or a point query past --max-memory); 4 stopped
+before the end: out of memory, or --timeout passed; 5 internal error; 6 the output could not
+be written (full disk, closed pipe).)";
 
 // The error of a command, mapped to its exit status (the JSON line too under --json).
 template <class Command>
@@ -94,6 +99,8 @@ int run_mapping_errors(Command&& command, bool json) {
     return fail(report_failure(e.what(), 2, json));
   } catch (const BudgetError& e) {
     return fail(report_failure(e.what(), 3, json));
+  } catch (const TimeLimitReached& e) {
+    return fail(report_failure(cli::time_limit_line(e), 4, json, cli::partial_statistics(e.at)));
   } catch (const std::bad_alloc&) {
     return fail(report_failure("out of memory", 4, json));
   } catch (const OutputError& e) {  // stdout itself may be what failed: nothing more goes there

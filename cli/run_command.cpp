@@ -101,6 +101,9 @@ CLI::App* RunCommand::add_to(CLI::App& app) {
                   "refuse runs whose search structures need more, e.g. 512M, 4G; external: also the memory it stays within")
       ->default_str(kMaxMemoryDefault);
   add_repetition_options(cmd_, a.repetitions, a.warmup);
+  add_timeout_option(cmd_, a.timeout,
+                     "stop the search after this many seconds (the heuristic's build and every repetition count; "
+                     "exit 4 with the statistics so far)");
   cmd_->add_flag("--json", a.json, "print one JSON object (fields: README, JSON output)");
   cmd_->add_flag("--progress", a.progress, "print one line per depth on stderr (default: when stderr is a terminal)");
   cmd_->add_flag("--quiet", a.quiet, "never print progress");
@@ -145,6 +148,7 @@ SolverConfig RunCommand::configuration(const PuzzleSpec& spec, const EngineInfo&
   if (!a.target.empty() && engine.counts_only)
     throw InputError("engine '" + a.engine + "' counts whole spaces only; use bidir for point queries");
   c.options.max_depth = a.max_depth;
+  c.options.deadline = Deadline::in(a.timeout);
   if (!a.quiet && (a.progress || isatty(STDERR_FILENO))) {
     // One line per depth and heartbeats inside long ones (cli/progress.hpp); the percentage
     // and the time left are of the component, whose size is known up front.

@@ -41,6 +41,7 @@ class RunCommand {
     std::string target;
     int max_depth = -1;
     std::uint64_t max_memory = 0;  // 0: not given
+    double timeout = 0;            // seconds; 0: none
     int repetitions = kDefaultRepetitions;
     int warmup = kDefaultWarmup;  // -1: 1 when repetitions > 1, else 0
     bool json = false;

@@ -7,30 +7,36 @@
 #include <optional>
 #include <string>
 
+#include "core/deadline.hpp"
 #include "core/memory_budget.hpp"
 
 namespace searchbench {
 
-// What an engine tells SearchOptions::progress. Two kinds:
+// What an engine tells SearchOptions::progress. Three kinds:
 // * depth_done: once per completed depth from 1 to the radius, in order. The level-
 //   synchronous engines send depth d when expanding depth d-1 has finished (d's count is
 //   final); `external` when the pass of depth d has counted and expanded it.
 // * heartbeat: inside a depth that runs longer than SearchOptions::heartbeat_seconds, at
 //   most once per that interval since the last event: `depth` is the depth under way,
 //   `new_states` its states found so far, `detail` where the engine is ("segment 12/21").
+// * nodes: a point query's node counts (idastar, astar, iddfs, bidir), as each bound or
+//   level ends ("f bound 52 done") and as heartbeats inside it ("f bound 53 in progress"):
+//   `depth` is the bound, f value or depth under way, `detail` says which, `generated` and
+//   `held_bytes` (what its tables and lists hold) come with it; `reached` is 0.
 // reached and expanded count from depth 0 on, in this run and those it resumed: states
 // reached so far, and states whose successors have all been generated (for a level-
 // synchronous engine at depth_done: every state but depth d's). Calls never overlap, but a
 // heartbeat may come from a worker thread of the engine.
 struct ProgressEvent {
-  enum class Kind { depth_done, heartbeat };
+  enum class Kind { depth_done, heartbeat, nodes };
   Kind kind = Kind::depth_done;
   int depth = 0;
   std::uint64_t new_states = 0;
   std::uint64_t reached = 0;
   std::uint64_t expanded = 0;
   double seconds = 0.0;  // since the run started
-  std::string detail;    // heartbeats only
+  std::string detail;    // heartbeats and nodes only
+  std::uint64_t generated = 0, held_bytes = 0;  // nodes only
 };
 using ProgressFn = std::function<void(const ProgressEvent&)>;
 
@@ -42,7 +48,6 @@ inline constexpr int kMaxThreads = 1024;
 struct SearchOptions {
   int threads = 1;                              // 1..kMaxThreads
   int max_depth = -1;                           // -1: unlimited
-  std::uint64_t node_budget = 4'000'000'000ULL; // iddfs: nodes before it gives up
   bool keep_table = true;  // whole-space runs keep what later path queries need
   bool bottom_up = true;   // parallel: allow bottom-up levels when the frontier is large
   // parallel: a level runs bottom-up once its frontier outnumbers the unseen states by this
@@ -59,9 +64,10 @@ struct SearchOptions {
   // segments take over; none: as many as the run's memory holds; 0: passes from depth 0.
   std::optional<std::uint64_t> seed_keys;
   ProgressFn progress;
-  // Seconds a depth may run without a progress event before a heartbeat is sent (engines
-  // parallel, ring, naive and external; 0: none).
+  // Seconds a depth may run without a progress event before a heartbeat is sent (0: none).
   double heartbeat_seconds = 10.0;
+  // Past this moment the search stops with TimeLimitReached (core/progress_reporter.hpp).
+  Deadline deadline;
 };
 
 }  // namespace searchbench

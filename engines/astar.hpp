@@ -11,6 +11,9 @@
 // * With an admissible heuristic the target's g when it is taken from the open list is its
 //   distance; a key may be reopened when a heuristic is not consistent, so the answer stays
 //   optimal for every admissible heuristic.
+// * The memory its lists hold is counted as they grow (a hashed entry at its heap cost), and
+//   every 4096 expansions it is checked against the memory limit, the time limit is, and
+//   a progress heartbeat may go out (the f being expanded, nodes, memory).
 // * The path is a shortest one, but not always the lexicographically smallest (the order
 //   in which equal-f nodes are taken is not the letters' order): the engine says so
 //   (kAnyOptimalPath) and the tests check its length and that its moves reach the target.
@@ -29,6 +32,7 @@
 #include "core/errors.hpp"
 #include "core/heuristic.hpp"
 #include "core/memory_budget.hpp"
+#include "core/progress_reporter.hpp"
 #include "core/result.hpp"
 #include "core/search_options.hpp"
 #include "core/timer.hpp"
@@ -49,9 +53,10 @@ class AStar {
   template <Heuristic<P> H>
   SearchResult search(const State& start, const State& target, const H& heuristic) {
     Timer timer;
+    ProgressReporter progress(options_, timer);
     SearchResult result;
     result.threads = 1;
-    if (puzzle_.same_component(start, target)) run(start, target, heuristic, result);
+    if (puzzle_.same_component(start, target)) run(start, target, heuristic, result, progress);
     result.seconds = timer.seconds();
     return result;
   }
@@ -150,7 +155,7 @@ class AStar {
   };
 
   template <class H>
-  void run(const State& start, const State& target, const H& heuristic, SearchResult& result) {
+  void run(const State& start, const State& target, const H& heuristic, SearchResult& result, ProgressReporter& progress) {
     Closed closed(enc_, puzzle_.component_size(start));
     Open open;
     const Key start_key = enc_.encode(start), target_key = enc_.encode(target);
@@ -170,7 +175,12 @@ class AStar {
       }
       if (f > limit) break;
       ++result.expanded;
-      if ((result.expanded & 0xFFF) == 0) options_.memory.enforce(closed.bytes() + open.bytes(), "this A* search");
+      if ((result.expanded & 0xFFF) == 0) {  // every 4096 nodes: the memory limit, the time limit, a heartbeat
+        options_.memory.enforce(closed.bytes() + open.bytes(), "this A* search");
+        if (progress.heartbeat_due())
+          progress.nodes(false, f, result.expanded, result.generated, closed.bytes() + open.bytes(),
+                         "f " + std::to_string(f) + " in progress");
+      }
       const State state = enc_.decode(k);
       const int h = f - g;
       for (int m = 0, moves = puzzle_.move_count(); m < moves; ++m) {

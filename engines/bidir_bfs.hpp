@@ -13,6 +13,8 @@
 //   the rest follows the backward depths down to 0 (core/lex_path.hpp, greedy in move
 //   order at every step).
 // Depth tables are hash maps that move into direct arrays when they grow (core/byte_table.hpp).
+// Every 4096 expansions the memory they hold is checked against the limit, the time limit
+// is, and a progress heartbeat may go out; one progress line per level.
 #pragma once
 
 #include <algorithm>
@@ -24,6 +26,7 @@
 #include "core/errors.hpp"
 #include "core/lex_path.hpp"
 #include "core/memory_budget.hpp"
+#include "core/progress_reporter.hpp"
 #include "core/result.hpp"
 #include "core/search_options.hpp"
 #include "core/timer.hpp"
@@ -42,6 +45,7 @@ class BidirBfs {
 
   SearchResult search(const State& start, const State& target) {
     Timer timer;
+    ProgressReporter progress(options_, timer);
     SearchResult result;
     if (!puzzle_.same_component(start, target)) return result;
     const Key start_key = enc_.encode(start), target_key = enc_.encode(target);
@@ -58,6 +62,8 @@ class BidirBfs {
     std::vector<Key> front_f{start_key}, front_b{target_key}, next;
     int radius_f = 0, radius_b = 0, distance = -1;
     std::uint64_t peak_frontiers = 2;
+    const auto held = [&] { return fwd.bytes() + bwd.bytes() + (front_f.size() + front_b.size() + next.size()) * sizeof(Key); };
+    const auto where = [&](int f, int b) { return "depths " + std::to_string(f) + "+" + std::to_string(b); };
 
     while (!front_f.empty() && !front_b.empty()) {
       if (options_.max_depth >= 0 && radius_f + radius_b >= options_.max_depth) break;
@@ -72,7 +78,12 @@ class BidirBfs {
       State state, succ;
       for (Key k : front) {
         state = enc_.decode(k);
-        ++result.expanded;
+        if ((++result.expanded & 4095) == 0) {  // inside a wide level: the memory limit, the time limit, a heartbeat
+          options_.memory.enforce(held(), "this bidirectional search");
+          if (progress.heartbeat_due())
+            progress.nodes(false, radius_f + radius_b + 1, result.expanded, result.generated, held(),
+                           where(radius_f + (forward ? 1 : 0), radius_b + (forward ? 0 : 1)) + " in progress");
+        }
         for (int m = 0; m < puzzle_.move_count(); ++m) {
           const bool ok = forward ? puzzle_.apply(state, m, succ) : puzzle_.apply_inverse(state, m, succ);
           if (!ok) continue;
@@ -89,6 +100,7 @@ class BidirBfs {
       peak_frontiers = std::max<std::uint64_t>(peak_frontiers, front_f.size() + front_b.size() + next.size());
       options_.memory.enforce(fwd.bytes() + bwd.bytes() + peak_frontiers * sizeof(Key),
                            "this bidirectional search");
+      progress.nodes(true, radius_f + radius_b, result.expanded, result.generated, held(), where(radius_f, radius_b) + " done");
       if (best_other >= 0) {
         distance = radius + best_other;
         break;
@@ -98,23 +110,28 @@ class BidirBfs {
     if (distance >= 0 && (options_.max_depth < 0 || distance <= options_.max_depth)) {
       result.found = true;
       result.distance = distance;
-      // Meeting set: forward frontier states at the split that the backward side reached
-      // at exactly the remaining distance.
-      const int split = radius_f;
-      KeyLayer meeting;
-      for (Key k : front_f)
-        if (bwd.get(k) == distance - split) meeting.insert(k);
-      auto layers = backward_layers(puzzle_, enc_, std::move(meeting), split,
-                                    [&](Key k, int d) { return fwd.get(k) == d; });
-      result.path = greedy_forward(puzzle_, enc_, start, distance, [&](Key k, int step) {
-        return step <= split ? layers[step].contains(k) : bwd.get(k) == distance - step;
-      });
+      result.path = smallest_path(start, distance, radius_f, front_f, fwd, bwd);
     }
     result.seconds = timer.seconds();
     return result;
   }
 
  private:
+  // The lexicographically smallest path of `distance` moves, from the forward frontier at
+  // depth `split` and both depth tables.
+  std::string smallest_path(const State& start, int distance, int split, const std::vector<Key>& front_f, const ByteTable& fwd,
+                            const ByteTable& bwd) const {
+    // Meeting set: forward frontier states at the split that the backward side reached
+    // at exactly the remaining distance.
+    KeyLayer meeting;
+    for (Key k : front_f)
+      if (bwd.get(k) == distance - split) meeting.insert(k);
+    auto layers = backward_layers(puzzle_, enc_, std::move(meeting), split, [&](Key k, int d) { return fwd.get(k) == d; });
+    return greedy_forward(puzzle_, enc_, start, distance, [&](Key k, int step) {
+      return step <= split ? layers[step].contains(k) : bwd.get(k) == distance - step;
+    });
+  }
+
   const P& puzzle_;
   const E& enc_;
   SearchOptions options_;

@@ -29,7 +29,12 @@
 //   where the heuristic completes nodes whose f is the bound, the listing steps through the
 //   top of such a node's tree move by move, where one thread hands it to the completion.
 // * Statistics as Fast Downward keeps them: per iteration its bound and the nodes expanded
-//   and generated.
+//   and generated. The node budget, the time limit and the progress heartbeats go by the
+//   query's totals as they grow (core/node_meter.hpp), every few thousand nodes per thread;
+//   one line per bound as it ends. The one-node-per-depth dive is engines/idastar/dive.hpp.
+// * An unreachable target is answered, distance -1: where the puzzle tells the two apart
+//   (same_component), at once; else once the bound passes the component's size less one,
+//   which no shortest path exceeds.
 #pragma once
 
 #include <atomic>
@@ -46,10 +51,13 @@
 #include "core/errors.hpp"
 #include "core/heuristic.hpp"
 #include "core/parallel_chunks.hpp"
+#include "core/node_meter.hpp"
+#include "core/progress_reporter.hpp"
 #include "core/result.hpp"
 #include "core/search_options.hpp"
 #include "core/thread_arena.hpp"
 #include "core/timer.hpp"
+#include "engines/idastar/dive.hpp"
 
 namespace searchbench {
 
@@ -78,22 +86,24 @@ class IdaStar {
   template <Heuristic<P> H>
   SearchResult search(const State& start, const State& target, const H& heuristic) {
     Timer timer;
+    ProgressReporter progress(options_, timer);
     SearchResult result;
     result.threads = 1;
     if (!puzzle_.same_component(start, target)) return finish(result, timer);
     const int h0 = heuristic.estimate(start);
     const int limit = options_.max_depth >= 0 ? options_.max_depth : INT_MAX - 1;
-    std::uint64_t spent = 0;
     const std::uint64_t component = puzzle_.component_size(start);
     const int threads = runnable_threads(options_.threads);
     tbb::task_arena arena(threads);
+    NodeMeter meter(progress, "idastar", "raise --node-budget or use a stronger --heuristic", settings_.node_budget);
     for (int bound = h0; bound <= limit;) {
-      Iteration it = threads > 1 ? arena.execute([&] { return parallel_iteration(start, target, heuristic, bound, threads); })
-                                 : serial_iteration(start, target, heuristic, bound);
+      meter.start(bound, "f bound " + std::to_string(bound), result.expanded, result.generated, held_bytes(bound, threads));
+      Iteration it = threads > 1 ? arena.execute([&] { return parallel_iteration(start, target, heuristic, bound, threads, meter); })
+                                 : serial_iteration(start, target, heuristic, bound, meter);
       result.iterations.push_back({bound, it.expanded, it.generated});
       result.expanded += it.expanded;
       result.generated += it.generated;
-      spent += it.expanded;
+      meter.throw_if_stopped(result.expanded);
       if (it.found) {
         result.found = true;
         result.path = std::move(it.path);
@@ -103,9 +113,9 @@ class IdaStar {
       if (it.next_bound == INT_MAX) break;  // nothing was cut: the target is not reachable
       // No shortest path is longer than the component's states less one: past that, unreachable.
       if (static_cast<std::uint64_t>(it.next_bound) >= component) break;
-      if (spent > settings_.node_budget)
-        throw BudgetError("idastar: node budget of " + std::to_string(settings_.node_budget) + " nodes exhausted below f bound " +
-                          std::to_string(it.next_bound) + " (raise --node-budget or use a stronger --heuristic)");
+      if (result.expanded > settings_.node_budget) meter.throw_out_of_budget(result.expanded, "f bound " + std::to_string(it.next_bound));
+      progress.nodes(true, bound, result.expanded, result.generated, held_bytes(bound, threads),
+                     "f bound " + std::to_string(bound) + " done");
       bound = it.next_bound;
     }
     result.threads = threads;
@@ -113,157 +123,17 @@ class IdaStar {
   }
 
  private:
-  static constexpr std::uint64_t kStopCheckEvery = 4096;  // nodes between looks at the stop flag
+  using Iteration = IdaIteration;
+  static bool skipped(const P& puzzle, int last, int run, int m) { return ida_skipped(puzzle, last, run, m); }
 
-  struct Iteration {
-    bool found = false;
-    std::string path;
-    std::uint64_t expanded = 0, generated = 0;
-    int next_bound = INT_MAX;
-  };
-
-  // Move m right after `last` (made `run` times in a row) cannot lie on a shortest path: it
-  // undoes `last`, repeats a move up to its order, or is one the puzzle calls redundant
-  // after `last` (redundant_after, where the puzzle declares it).
-  static bool skipped(const P& puzzle, int last, int run, int m) {
-    if (last >= 0 && puzzle.inverse_move(last) == m) return true;
-    if constexpr (requires { puzzle.redundant_after(last, m); })
-      if (last >= 0 && puzzle.redundant_after(last, m)) return true;
-    const int order = puzzle.move_order(m);
-    return order > 0 && (m == last ? run + 1 : 1) >= order;
-  }
-
-  // One depth-first search under `bound`, from one node. `stop()` is asked every few
-  // thousand nodes and before each completion; when it says so the search unwinds without a
-  // solution.
   template <class H, class Stop>
-  struct Dive {
-    const P& puzzle;
-    const H& heuristic;
-    const State& target;
-    int bound;
-    Stop stop;
-    Iteration out{};
-    // Nodes whose f is the bound wait in `queue` to be asked together, where the heuristic
-    // asks many at once (first_completion): kept in depth-first order, asked before any
-    // later solution is taken and at the end, so the first that completes is the answer.
-    static constexpr bool kQueues = requires(const H& h, const State& s) {
-      h.tight_start(h.tight_parent(s), 0, 0);
-      h.first_completion(static_cast<const typename H::TightStart*>(nullptr), 1);
-    };
-    static constexpr std::size_t kQueueLength = 256;
-    TightQueueOf<H, kQueues> queue{};
-    bool stopped = false;
-    // The moves from the first node down to the one at depth g are trail[first_g, g): one
-    // store per node where a string's push and pop were a tenth of the search's time.
-    int first_g = 0;
-    std::string trail{};
-
-    bool search(const State& s, int g, int h, int last, int run) {
-      first_g = g;
-      trail.assign(static_cast<std::size_t>(bound - g + 1), '\0');
-      if (from(s, g, h, last, run)) return true;
-      if constexpr (kQueues) return !stopped && ask_queue();
-      return false;
-    }
-
-    bool from(const State& s, int g, int h, int last, int run) {
-      if (h == 0 && s == target) {
-        if constexpr (kQueues)
-          if (ask_queue() || stopped) return !stopped;  // a node before this one completes
-        out.found = true;
-        out.path.assign(trail, 0, static_cast<std::size_t>(g - first_g));
-        return true;
-      }
-      const int room = bound - g - 1;
-      if constexpr (requires { heuristic.complete_tight(s, h); }) {
-        if (room == h - 1) return complete(g, h, [&] { return heuristic.complete_tight(s, h); });
-      }
-      if ((++out.expanded % kStopCheckEvery) == 0 && stop()) stopped = true;
-      if (stopped) return false;
-      State child;
-      [[maybe_unused]] TightParentOf<H, State> parent;  // built at the first child whose f is the bound, if the heuristic keeps one
-      const ChildScan scan = scan_children(
-          puzzle, heuristic, s, h, room, child,
-          [&](int m) { return skipped(puzzle, last, run, m); },
-          [&](int m, int hc) {
-            ++out.generated;
-            if (hc > room) {
-              out.next_bound = std::min(out.next_bound, g + 1 + hc);
-              return false;
-            }
-            trail[static_cast<std::size_t>(g - first_g)] = puzzle.move_name(m);
-            if constexpr (requires { heuristic.tight_parent(s); }) {
-              if (hc == room && hc > 0) {  // the child's f is the bound
-                if (!parent) parent.emplace(heuristic.tight_parent(s));
-                if constexpr (kQueues) {
-                  queue.push(heuristic.tight_start(*parent, m, hc), trail, static_cast<std::size_t>(g + 1 - first_g));
-                  return queue.starts.size() == kQueueLength && (ask_queue() || stopped);
-                } else {
-                  return complete(g + 1, hc, [&] { return heuristic.complete_tight(*parent, m, hc); }) || stopped;
-                }
-              }
-            }
-            return from(child, g + 1, hc, m, m == last ? run + 1 : 1) || stopped;
-          });
-      if (scan.floor != INT_MAX) out.next_bound = std::min(out.next_bound, g + 1 + scan.floor);
-      return scan.stopped && !stopped;
-    }
-
-    // A node at depth g whose f is the bound: the heuristic says (`ask`) whether a path
-    // lowers h at every move to the target, and gives the smallest. Else every child's f is
-    // past the bound, by one at least.
-    template <class Ask>
-    bool complete(int g, int h, Ask&& ask) {
-      if (stopped || stop()) {
-        stopped = true;
-        return false;
-      }
-      const TightCompletion done = ask();
-      out.expanded += done.expanded;
-      out.generated += done.generated;
-      if (!done.found) {
-        out.next_bound = std::min(out.next_bound, g + 1 + h);
-        return false;
-      }
-      out.found = true;
-      out.path.assign(trail, 0, static_cast<std::size_t>(g - first_g));
-      for (const int m : done.moves) out.path += puzzle.move_name(m);
-      return true;
-    }
-
-    // The queued nodes asked together: the first that completes is the solution. Every
-    // queued node's f is the bound, so where none does, the next bound is one more.
-    bool ask_queue() {
-      if constexpr (kQueues) {
-        if (queue.starts.empty()) return false;
-        if (stopped || stop()) {
-          stopped = true;
-          return false;
-        }
-        const TightFirst first = heuristic.first_completion(queue.starts.data(), static_cast<int>(queue.starts.size()));
-        out.expanded += first.completion.expanded;
-        out.generated += first.completion.generated;
-        if (first.index < 0) out.next_bound = std::min(out.next_bound, bound + 1);
-        else {
-          out.found = true;
-          out.path = queue.path(static_cast<std::size_t>(first.index));
-          for (const int m : first.completion.moves) out.path += puzzle.move_name(m);
-        }
-        queue.clear();
-        return out.found;
-      }
-      return false;
-    }
-  };
-  template <class H, class Stop>
-  Dive<H, Stop> dive(const H& heuristic, const State& target, int bound, Stop stop) const {
-    return Dive<H, Stop>{puzzle_, heuristic, target, bound, stop};
+  IdaDive<P, H, Stop> dive(const H& heuristic, const State& target, int bound, Stop stop, NodeMeter& meter) const {
+    return IdaDive<P, H, Stop>{puzzle_, heuristic, target, bound, stop, meter};
   }
 
   template <class H>
-  Iteration serial_iteration(const State& start, const State& target, const H& heuristic, int bound) const {
-    auto d = dive(heuristic, target, bound, [] { return false; });
+  Iteration serial_iteration(const State& start, const State& target, const H& heuristic, int bound, NodeMeter& meter) const {
+    auto d = dive(heuristic, target, bound, [] { return false; }, meter);
     d.search(start, 0, heuristic.estimate(start), -1, 0);
     return std::move(d.out);
   }
@@ -327,7 +197,7 @@ class IdaStar {
   }
 
   template <class H>
-  Iteration parallel_iteration(const State& start, const State& target, const H& heuristic, int bound, int threads) const {
+  Iteration parallel_iteration(const State& start, const State& target, const H& heuristic, int bound, int threads, NodeMeter& meter) const {
     // Deepen the split until there are enough subtrees to keep every thread busy: hundreds
     // per thread, since below a gap heuristic's bound most subtrees are short chains and a
     // few are most of the work.
@@ -348,6 +218,8 @@ class IdaStar {
       }
       std::swap(subtrees, deeper);
     }
+    // The listing's nodes count toward the budget before any dive starts.
+    if (meter.add(above.expanded, above.generated)) return above;
     std::vector<Iteration>& below = lists.below;
     below.assign(subtrees.size(), Iteration{});
     std::atomic<std::size_t> first_solution{subtrees.size()};
@@ -367,7 +239,8 @@ class IdaStar {
           lower_first(i);
           continue;
         }
-        auto d = dive(heuristic, target, bound, [&] { return first_solution.load(std::memory_order_relaxed) < i; });
+        if (meter.halted()) return;
+        auto d = dive(heuristic, target, bound, [&] { return first_solution.load(std::memory_order_relaxed) < i; }, meter);
         d.search(t.state, t.g, t.h, t.last, t.run);
         below[i] = std::move(d.out);
         if (below[i].found) lower_first(i);
@@ -384,6 +257,14 @@ class IdaStar {
       out.path = subtrees[i].path + below[i].path;
     }
     return out;
+  }
+
+  // What a query holds besides the heuristic: the path, and in parallel the split's lists.
+  std::uint64_t held_bytes(int bound, int threads) const {
+    const std::uint64_t path = sizeof(State) * static_cast<std::uint64_t>(bound + 1);
+    if (threads == 1) return path;
+    const SplitLists& lists = split_lists();
+    return path + (lists.subtrees.capacity() + lists.deeper.capacity()) * sizeof(Subtree) + lists.below.capacity() * sizeof(Iteration);
   }
 
   SearchResult& finish(SearchResult& result, const Timer& timer) const {

@@ -11,7 +11,9 @@
 //   solution (the earlier visit had at least as many moves left and found none), so it is
 //   cut. This turns the b^L tree into roughly (states within L) x moves per iteration.
 //   Memory is one byte per state met, far below a BFS's queue plus table at large depths.
-// * A node budget stops hopeless queries with a clear message instead of running for hours.
+// * A node budget (checked at every node) and the time limit (every 4096 nodes, with the
+//   progress heartbeats) stop hopeless queries with a clear message instead of running for
+//   hours.
 #pragma once
 
 #include <string>
@@ -20,6 +22,7 @@
 #include "core/concepts.hpp"
 #include "core/declared_options.hpp"
 #include "core/errors.hpp"
+#include "core/progress_reporter.hpp"
 #include "core/result.hpp"
 #include "core/search_options.hpp"
 #include "core/timer.hpp"
@@ -49,6 +52,7 @@ class Iddfs {
 
   SearchResult search(const State& start, const State& target) {
     Timer timer;
+    ProgressReporter progress(options_, timer);
     SearchResult result;
     if (!puzzle_.same_component(start, target)) return result;
     target_key_ = enc_.encode(target);
@@ -60,13 +64,14 @@ class Iddfs {
       seen.clear();
       limit_ = limit;
       path_.clear();
-      if (dfs(start, 0, -1, 0)) {
+      if (dfs(start, 0, -1, 0, progress)) {
         result.found = true;
         result.distance = limit;
         result.path = path_;
         break;
       }
       if (!grew_) break;  // the whole component lies within this limit: unreachable
+      progress.nodes(true, limit, nodes_, generated_, seen.bytes(), "depth limit " + std::to_string(limit) + " done");
     }
     result.expanded = nodes_;
     result.generated = generated_;
@@ -77,7 +82,7 @@ class Iddfs {
 
  private:
   // `run` = how many times `last` was just repeated.
-  bool dfs(const State& state, int depth, int last, int run) {
+  bool dfs(const State& state, int depth, int last, int run, ProgressReporter& progress) {
     if (depth == 0) grew_ = false;
     const Key key = enc_.encode(state);
     if (depth == limit_) {
@@ -87,6 +92,8 @@ class Iddfs {
     const std::uint8_t before = seen_->get(key);
     if (before != ByteTable::kEmpty && before <= depth) return false;
     seen_->set(key, static_cast<std::uint8_t>(depth));
+    if ((nodes_ & 4095) == 0 && progress.heartbeat_due())
+      progress.nodes(false, limit_, nodes_, generated_, seen_->bytes(), "depth limit " + std::to_string(limit_) + " in progress");
     if (++nodes_ > settings_.node_budget)
       throw BudgetError("iddfs: node budget of " + std::to_string(settings_.node_budget) +
                         " nodes exhausted at depth limit " + std::to_string(limit_) +
@@ -100,7 +107,7 @@ class Iddfs {
       if (!puzzle_.apply(state, m, next)) continue;
       ++generated_;
       path_.push_back(puzzle_.move_name(m));
-      if (dfs(next, depth + 1, m, next_run)) return true;
+      if (dfs(next, depth + 1, m, next_run, progress)) return true;
       path_.pop_back();
     }
     return false;

@@ -22,6 +22,7 @@
 #include "core/concepts.hpp"
 #include "core/parallel_chunks.hpp"
 #include "core/errors.hpp"
+#include "core/progress_reporter.hpp"
 #include "core/search_options.hpp"
 #include "core/thread_arena.hpp"
 #include "engines/parallel_bfs.hpp"
@@ -101,7 +102,14 @@ void explore_to_goal(const S& space, const E& enc, const typename S::State& goal
   const InverseMoves<S> inverse(space);
   const InverseMovesEncoder<S, E> inverse_enc(enc);
   ParallelBfs<InverseMoves<S>, InverseMovesEncoder<S, E>> bfs(inverse, inverse_enc, options);
-  const SearchResult result = bfs.explore(goal);
+  SearchResult result;
+  try {  // the query's time limit covers its databases' builds
+    result = bfs.explore(goal);
+  } catch (TimeLimitReached& e) {
+    e.at.kind = ProgressEvent::Kind::heartbeat;
+    e.at.detail = "building " + what;
+    throw;
+  }
   if (result.radius() > kMaxPdbDistance)
     throw InputError(what + " has distances up to " + std::to_string(result.radius()) + ", more than a byte per entry holds");
   // The caller's pass over the table runs on the threads the build may use, no more.

@@ -423,7 +423,7 @@ TEST(Cli, CompareComparesPointQueryEnginesByDefaultAndNeverPrintsZeroTimes) {
   EXPECT_EQ(c.out.find(" 0.000 "), std::string::npos) << c.out;
   const Outcome none = run("compare --puzzle msquare-2x2 --threads 1 --random 0");
   ASSERT_EQ(none.status, 0) << none.err;
-  EXPECT_NE(none.out.find("bidir and iddfs need targets and are left out"), std::string::npos) << none.out;
+  EXPECT_NE(none.out.find("bidir, iddfs, idastar and astar need targets and are left out"), std::string::npos) << none.out;
 }
 
 TEST(Cli, ListedSizesAreWhatAWholeSpaceRunReaches) {
@@ -609,7 +609,7 @@ TEST(Cli, VersionHelpAndUnknownCommands) {
   expect_refusal("", "a command is required");
   // Defaults shown in the help.
   const std::string run_help = run("run --help").out;
-  for (const char* shown : {"=msquare", "=ring", "=-1", "=4000000000", "=1"}) EXPECT_NE(run_help.find(shown), std::string::npos) << shown;
+  for (const char* shown : {"=msquare", "=ring", "=-1", "=iddfs: 4000000000, idastar: 100000000000", "=1"}) EXPECT_NE(run_help.find(shown), std::string::npos) << shown;
   EXPECT_NE(run("compare --help").out.find("=[1,2]"), std::string::npos);
   EXPECT_NE(run("export --help").out.find("=el"), std::string::npos);
   // judge --help describes every judge's input and output.

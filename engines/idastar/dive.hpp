@@ -1,0 +1,176 @@
+// One depth-first search of iterative-deepening A* (engines/idastar.hpp) under an f bound,
+// from one node: the part of an iteration that every thread runs, below the split. Kept
+// apart from the engine's iteration loop and parallel split so that each reads alone.
+#pragma once
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <string>
+
+#include "core/concepts.hpp"
+#include "core/heuristic.hpp"
+#include "core/node_meter.hpp"
+
+namespace searchbench {
+
+// What one iteration (or one dive of it) found and counted.
+struct IdaIteration {
+  bool found = false;
+  std::string path;
+  std::uint64_t expanded = 0, generated = 0;
+  int next_bound = INT_MAX;
+};
+
+// Move m right after `last` (made `run` times in a row) cannot lie on a shortest path: it
+// undoes `last`, repeats a move up to its order, or is one the puzzle calls redundant
+// after `last` (redundant_after, where the puzzle declares it).
+template <Puzzle P>
+bool ida_skipped(const P& puzzle, int last, int run, int m) {
+  if (last >= 0 && puzzle.inverse_move(last) == m) return true;
+  if constexpr (requires { puzzle.redundant_after(last, m); })
+    if (last >= 0 && puzzle.redundant_after(last, m)) return true;
+  const int order = puzzle.move_order(m);
+  return order > 0 && (m == last ? run + 1 : 1) >= order;
+}
+
+// One depth-first search under `bound`, from one node. `stop()` is asked every few
+// thousand nodes and before each completion; when it says so the search unwinds without a
+// solution.
+template <Puzzle P, class H, class Stop>
+struct IdaDive {
+  using State = typename P::State;
+  static constexpr std::uint64_t kStopCheckEvery = 4096;  // nodes between looks at the stop flag
+
+  const P& puzzle;
+  const H& heuristic;
+  const State& target;
+  int bound;
+  Stop stop;
+  NodeMeter& meter;
+  IdaIteration out{};
+  std::uint64_t told_expanded = 0, told_generated = 0;  // what meter has of `out`
+
+  // Whether to stop: asked every kStopCheckEvery nodes, it tells the meter this dive's
+  // nodes since the last time (the node budget and the time limit are checked on the
+  // query's totals) and asks the iteration's own stop.
+  bool stop_now() {
+    const bool halt = meter.add(out.expanded - told_expanded, out.generated - told_generated);
+    told_expanded = out.expanded;
+    told_generated = out.generated;
+    return halt || stop();
+  }
+  // Nodes whose f is the bound wait in `queue` to be asked together, where the heuristic
+  // asks many at once (first_completion): kept in depth-first order, asked before any
+  // later solution is taken and at the end, so the first that completes is the answer.
+  static constexpr bool kQueues = requires(const H& h, const State& s) {
+    h.tight_start(h.tight_parent(s), 0, 0);
+    h.first_completion(static_cast<const typename H::TightStart*>(nullptr), 1);
+  };
+  static constexpr std::size_t kQueueLength = 256;
+  TightQueueOf<H, kQueues> queue{};
+  bool stopped = false;
+  // The moves from the first node down to the one at depth g are trail[first_g, g): one
+  // store per node where a string's push and pop were a tenth of the search's time.
+  int first_g = 0;
+  std::string trail{};
+
+  bool search(const State& s, int g, int h, int last, int run) {
+    first_g = g;
+    trail.assign(static_cast<std::size_t>(bound - g + 1), '\0');
+    if (from(s, g, h, last, run)) return true;
+    if constexpr (kQueues) return !stopped && ask_queue();
+    return false;
+  }
+
+  bool from(const State& s, int g, int h, int last, int run) {
+    if (h == 0 && s == target) {
+      if constexpr (kQueues)
+        if (ask_queue() || stopped) return !stopped;  // a node before this one completes
+      out.found = true;
+      out.path.assign(trail, 0, static_cast<std::size_t>(g - first_g));
+      return true;
+    }
+    const int room = bound - g - 1;
+    if constexpr (requires { heuristic.complete_tight(s, h); }) {
+      if (room == h - 1) return complete(g, h, [&] { return heuristic.complete_tight(s, h); });
+    }
+    if ((++out.expanded % kStopCheckEvery) == 0 && stop_now()) stopped = true;
+    if (stopped) return false;
+    State child;
+    [[maybe_unused]] TightParentOf<H, State> parent;  // built at the first child whose f is the bound, if the heuristic keeps one
+    const ChildScan scan = scan_children(
+        puzzle, heuristic, s, h, room, child,
+        [&](int m) { return ida_skipped(puzzle, last, run, m); },
+        [&](int m, int hc) {
+          ++out.generated;
+          if (hc > room) {
+            out.next_bound = std::min(out.next_bound, g + 1 + hc);
+            return false;
+          }
+          trail[static_cast<std::size_t>(g - first_g)] = puzzle.move_name(m);
+          if constexpr (requires { heuristic.tight_parent(s); }) {
+            if (hc == room && hc > 0) {  // the child's f is the bound
+              if (!parent) parent.emplace(heuristic.tight_parent(s));
+              if constexpr (kQueues) {
+                queue.push(heuristic.tight_start(*parent, m, hc), trail, static_cast<std::size_t>(g + 1 - first_g));
+                return queue.starts.size() == kQueueLength && (ask_queue() || stopped);
+              } else {
+                return complete(g + 1, hc, [&] { return heuristic.complete_tight(*parent, m, hc); }) || stopped;
+              }
+            }
+          }
+          return from(child, g + 1, hc, m, m == last ? run + 1 : 1) || stopped;
+        });
+    if (scan.floor != INT_MAX) out.next_bound = std::min(out.next_bound, g + 1 + scan.floor);
+    return scan.stopped && !stopped;
+  }
+
+  // A node at depth g whose f is the bound: the heuristic says (`ask`) whether a path
+  // lowers h at every move to the target, and gives the smallest. Else every child's f is
+  // past the bound, by one at least.
+  template <class Ask>
+  bool complete(int g, int h, Ask&& ask) {
+    if (stopped || stop()) {
+      stopped = true;
+      return false;
+    }
+    const TightCompletion done = ask();
+    out.expanded += done.expanded;
+    out.generated += done.generated;
+    if (!done.found) {
+      out.next_bound = std::min(out.next_bound, g + 1 + h);
+      return false;
+    }
+    out.found = true;
+    out.path.assign(trail, 0, static_cast<std::size_t>(g - first_g));
+    for (const int m : done.moves) out.path += puzzle.move_name(m);
+    return true;
+  }
+
+  // The queued nodes asked together: the first that completes is the solution. Every
+  // queued node's f is the bound, so where none does, the next bound is one more.
+  bool ask_queue() {
+    if constexpr (kQueues) {
+      if (queue.starts.empty()) return false;
+      if (stopped || stop()) {
+        stopped = true;
+        return false;
+      }
+      const TightFirst first = heuristic.first_completion(queue.starts.data(), static_cast<int>(queue.starts.size()));
+      out.expanded += first.completion.expanded;
+      out.generated += first.completion.generated;
+      if (first.index < 0) out.next_bound = std::min(out.next_bound, bound + 1);
+      else {
+        out.found = true;
+        out.path = queue.path(static_cast<std::size_t>(first.index));
+        for (const int m : first.completion.moves) out.path += puzzle.move_name(m);
+      }
+      queue.clear();
+      return out.found;
+    }
+    return false;
+  }
+};
+
+}  // namespace searchbench
