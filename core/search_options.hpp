@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <optional>
 #include <string>
 
 #include "core/deadline.hpp"
@@ -45,24 +44,16 @@ using ProgressFn = std::function<void(const ProgressEvent&)>;
 // machine this suite runs on, 1024 is the most threads a run accepts.
 inline constexpr int kMaxThreads = 1024;
 
+// What every engine is asked; an engine's own options (the parallel engine's bottom-up
+// ratio, the out-of-core engine's folder) are its declared Options struct
+// (core/declared_options.hpp), not fields here. tests/test_source_shape.py checks that
+// every field below is read somewhere outside this file.
 struct SearchOptions {
-  int threads = 1;                              // 1..kMaxThreads
-  int max_depth = -1;                           // -1: unlimited
-  bool keep_table = true;  // whole-space runs keep what later path queries need
-  bool bottom_up = true;   // parallel: allow bottom-up levels when the frontier is large
-  // parallel: a level runs bottom-up once its frontier outnumbers the unseen states by this
-  // factor (1.0 chosen by timing whole runs; scripts/reproduce.sh measures the effect).
-  double bottom_up_ratio = 1.0;
+  int threads = 1;          // 1..kMaxThreads
+  int max_depth = -1;       // -1: unlimited
+  bool keep_table = true;   // whole-space runs keep what later path queries need
   // What the search structures may hold (core/memory_budget.hpp; default: no limit).
   MemoryBudget memory;
-  // external: the folder of work files (empty: a temporary one, removed afterwards) and
-  // whether to continue the run recorded there.
-  std::string workdir;
-  bool resume = false;
-  std::uint64_t segment_keys = 0;  // external: keys per segment, a power of two (0: the largest that fits)
-  // external: keys the first depths may hold in memory (sorted lists) before passes over the
-  // segments take over; none: as many as the run's memory holds; 0: passes from depth 0.
-  std::optional<std::uint64_t> seed_keys;
   ProgressFn progress;
   // Seconds a depth may run without a progress event before a heartbeat is sent (0: none).
   double heartbeat_seconds = 10.0;

@@ -19,7 +19,7 @@
 //   MPI_Allreduce sums the states new at each level; the search ends when a level finds
 //   none anywhere.
 // * Bottom-up levels, for small jobs only. Once the frontier outnumbers the unseen states
-//   by SearchOptions::bottom_up_ratio (the parallel engine's rule and level loop,
+//   by --bottom-up-ratio (LevelStrategyOptions: the parallel engine's rule and level loop,
 //   engines/parallel/level_loop.hpp, which honours --top-down and --bottom-up-ratio), the
 //   parallel engine asks every unseen state for a parent in the frontier instead; here
 //   those parents lie in any slice, so every rank needs the frontier of the whole space.

@@ -278,6 +278,34 @@ class AllowList(unittest.TestCase):
         self.assertEqual(stale, ["core/short.hpp:f"])
 
 
+# --- fields that nothing reads -------------------------------------------------------------
+
+SEARCH_OPTIONS = os.path.join("core", "search_options.hpp")
+
+
+def search_options_fields(root=ROOT):
+    """The data members of struct SearchOptions, by name."""
+    text = open(os.path.join(root, SEARCH_OPTIONS), encoding="utf-8").read()
+    body = re.search(r"struct SearchOptions \{(.*?)\n\};", text, re.S).group(1)
+    code = re.sub(r"//[^\n]*", "", body)
+    return re.findall(r"^\s*[\w:<>, ]+?\s+(\w+)\s*(?:=[^;]*)?;", code, re.M)
+
+
+def unread_fields(root=ROOT):
+    """Fields of SearchOptions that no source outside its own file names as `.field`."""
+    texts = [open(os.path.join(root, p), encoding="utf-8").read()
+             for p, kind in sources(root) if kind == "cpp" and p != SEARCH_OPTIONS]
+    return [f for f in search_options_fields(root) if not any(re.search(r"\." + f + r"\b", t) for t in texts)]
+
+
+class DeadFields(unittest.TestCase):
+    def test_every_search_option_is_read(self):
+        fields = search_options_fields()
+        self.assertIn("max_depth", fields)  # the parse found the struct
+        self.assertIn("deadline", fields)
+        self.assertEqual(unread_fields(), [], "fields of SearchOptions that nothing reads: delete them")
+
+
 def body(n, first="  int x = 0;"):
     """A C++ function of n lines in all: its signature, n - 2 lines of body (the first ones
     `first`), its closing brace."""

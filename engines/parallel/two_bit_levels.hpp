@@ -3,7 +3,7 @@
 // whatever the level widths, where frontier lists of 64-bit keys would need several times
 // that. Each level is one pass over the cells in key order, split into chunks over the
 // threads, either top-down (engines/parallel/two_bit_top_down.hpp) or, once the frontier
-// outnumbers the unseen states by SearchOptions::bottom_up_ratio and the encoder is
+// outnumbers the unseen states by --bottom-up-ratio (LevelStrategyOptions) and the encoder is
 // perfect (should_go_bottom_up, engines/parallel/level_loop.hpp: the loop the mpi engine
 // shares), bottom-up (engines/parallel/two_bit_bottom_up.hpp). The first, tiny levels run
 // serially from a list instead (two_bit_serial_levels).
