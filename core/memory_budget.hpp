@@ -64,19 +64,25 @@ class MemoryBudget {
 
   // Throws BudgetError when a growing search's `bytes` exceed the limit.
   void enforce(std::uint64_t bytes, const std::string& what) const {
-    if (limit_ > 0 && bytes > limit_)
-      throw BudgetError(what + " needs " + human_bytes(bytes) + ", more than the memory limit of " + human_bytes(limit_) +
+    if (limit_ > 0 && bytes > limit_) {
+      const auto [needed, limit] = human_bytes_apart(bytes, limit_);
+      throw BudgetError(what + " needs " + needed + ", more than the memory limit of " + limit +
                         " (--max-memory, or the memory available)");
+    }
   }
   // Throws InputError when `doing` `what` ("a whole-space run of " "msquare-2x8"), needing
   // about `needed` bytes, cannot fit: past the chosen limit, or past the memory available now.
   void check_up_front(std::uint64_t needed, const std::string& what, const std::string& doing = "a whole-space run of ") const {
-    if (chosen_ && needed > limit_)
-      throw InputError(doing + what + " needs about " + human_bytes(needed) + ", more than --max-memory " + human_bytes(limit_));
+    if (chosen_ && needed > limit_) {
+      const auto [need, limit] = human_bytes_apart(needed, limit_);
+      throw InputError(doing + what + " needs about " + need + ", more than --max-memory " + limit);
+    }
     const std::uint64_t available = available_memory();
-    if (available > 0 && needed > available)
-      throw InputError(doing + what + " needs about " + human_bytes(needed) + ", more than the " + human_bytes(available) +
+    if (available > 0 && needed > available) {
+      const auto [need, room] = human_bytes_apart(needed, available);
+      throw InputError(doing + what + " needs about " + need + ", more than the " + room +
                        " of memory available; choose a smaller puzzle or a denser encoder");
+    }
   }
   // The memory an engine that can trade memory for disk passes keeps its working set within:
   // the chosen limit, else `otherwise` (its own default, not all the machine has).

@@ -304,7 +304,8 @@ inline std::string pdb_file_path(const std::string& folder, const PdbFileKey& ke
 
 // The table of `key`: read from the cache folder `cache_option` names (see pdb_cache_folder),
 // else built by `build()` (returning the table) and saved there. `note` gets how ("loaded
-// from <file>", "built in N s, saved to <file>", "built in memory").
+// from <file>", "built in N s, saved to <file>", "built in memory"), and what became of a
+// stale copy found at the file's path.
 template <class Build>
 std::vector<std::uint8_t> cached_pdb_table(const std::string& cache_option, const PdbFileKey& key, Build&& build,
                                            std::string& note) {
@@ -333,7 +334,9 @@ std::vector<std::uint8_t> cached_pdb_table(const std::string& cache_option, cons
   }
   const std::string why = write_pdb_file(*folder, path, key, table, on_disk);
   note = "built in " + std::string(seconds) + " s, " + (why.empty() ? "saved to " + path : "kept in memory only: " + why);
-  if (!stale.empty()) note += std::string(why.empty() ? " (replacing a stale copy: " : " (a stale copy is there: ") + stale + ")";
+  // Replaced only when saved: a save that failed may have found the stale copy already gone.
+  if (!stale.empty())
+    note += why.empty() ? "; a stale copy (" + stale + ") was replaced" : "; the copy found there was stale (" + stale + ")";
   return table;
 }
 

@@ -181,6 +181,28 @@ TEST(MemoryLimit, HumanSizesTellNearbyLimitsApart) {
   EXPECT_THROW(MemoryBudget::of(2048).enforce(2049, "x"), BudgetError);
 }
 
+// A need and a limit that round to the same figure are printed as exact byte counts, never
+// as "needs 1.00 GiB, more than the memory limit of 1.00 GiB".
+TEST(MemoryLimit, MessagesNeverPrintTheSameFigureTwice) {
+  const auto message = [](auto&& refuse) {
+    try {
+      refuse();
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("no refusal");
+  };
+  const std::uint64_t gib = std::uint64_t{1} << 30;
+  EXPECT_EQ(message([&] { MemoryBudget::of(gib).enforce(gib + 4096, "a search"); }),
+            "a search needs 1073745920 B, more than the memory limit of 1073741824 B (--max-memory, or the memory available)");
+  EXPECT_EQ(message([&] { MemoryBudget::of(gib).enforce(2 * gib, "a search"); }),
+            "a search needs 2.00 GiB, more than the memory limit of 1.00 GiB (--max-memory, or the memory available)");
+  EXPECT_EQ(message([&] { MemoryBudget::of(gib).check_up_front(gib + 1, "x"); }),
+            "a whole-space run of x needs about 1073741825 B, more than --max-memory 1073741824 B");
+  EXPECT_EQ(message([&] { MemoryBudget::of(gib).check_up_front(3 * gib, "x"); }),
+            "a whole-space run of x needs about 3.00 GiB, more than --max-memory 1.00 GiB");
+}
+
 // oneTBB's arena slot ids are 16 bits: 65,537 threads crashed the run when its arena was
 // torn down. Counts past kMaxThreads are refused; what ran is what the arena allowed.
 TEST(ParallelThreads, AbsurdCountsAreRefusedAndTheReportIsWhatRan) {

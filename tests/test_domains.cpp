@@ -16,6 +16,8 @@
 #include <numeric>
 #include <random>
 #include <set>
+#include <string>
+#include <tuple>
 #include <unordered_set>
 #include <vector>
 
@@ -349,14 +351,34 @@ TEST(TilesParse, ReadsBoardsAndRefusesBadOnes) {
   const SlidingTiles wide(3, 4);
   EXPECT_NO_THROW(wide.parse("1 2 3 4 / 5 6 7 8 / 9 10 11 0"));
   EXPECT_NO_THROW(wide.parse("1 2 3 4 5 6 7 8 9 10 11 0"));
-  for (const char* shape : {"1 2 3 / 4 5 6 / 7 8 9 / 10 11 0", "/ 1 2 3 4 / 5 6 7 8 / 9 10 11 0", "1 2 3 4 / 5 6 7 8 / 9 10 11 0 /"}) {
+  const auto refusal = [](const SlidingTiles& board, const std::string& text) {
     try {
-      wide.parse(shape);
-      ADD_FAILURE() << shape << " was read as a 3x4 board";
+      board.parse(text);
     } catch (const InputError& e) {
-      EXPECT_NE(std::string(e.what()).find("needs 3 rows of 4 numbers"), std::string::npos) << e.what();
+      return std::string(e.what());
     }
+    return text + " was read as a " + board.name() + " board";
+  };
+  EXPECT_NE(refusal(wide, "1 2 3 / 4 5 6 / 7 8 9 / 10 11 0").find("needs 3 rows of 4 numbers"), std::string::npos);
+  // A '/' at either end or twice in a row is an empty row, not a space; a number is written
+  // without leading zeros ("00" is no blank). One line each, naming the problem.
+  for (const auto& [board, text, says] : std::vector<std::tuple<SlidingTiles, std::string, std::string>>{
+           {wide, "/ 1 2 3 4 / 5 6 7 8 / 9 10 11 0", "an empty row"},
+           {wide, "1 2 3 4 / 5 6 7 8 / 9 10 11 0 /", "an empty row"},
+           {t, "/ 1 2 3 / 4 5 6 / 7 8 0", "an empty row"},
+           {t, "1 2 3 / 4 5 6 / 7 8 0 /", "an empty row"},
+           {t, "1 2 3 / / 4 5 6 / 7 8 0", "an empty row"},
+           {t, "/", "an empty row"},
+           {t, "1 2 3 4 5 6 7 8 00", "tile number \"00\" has a leading zero"},
+           {t, "1 2 3 4 5 6 7 08 0", "tile number \"08\" has a leading zero"},
+           {wide, "1 2 3 4 5 6 7 8 9 010 11 0", "tile number \"010\" has a leading zero"}}) {
+    const std::string why = refusal(board, text);
+    EXPECT_NE(why.find(says), std::string::npos) << text << ": " << why;
+    EXPECT_NE(why.find("in board \"" + text + "\""), std::string::npos) << why;
+    EXPECT_EQ(why.find('\n'), std::string::npos) << why;
   }
+  EXPECT_EQ(wide.parse(" 1 2 3 4 / 5 6 7 8 / 9 10 11 0 "), wide.start());  // spaces around the rows are fine
+  EXPECT_EQ(t.parse("1,2,3/4,5,6/7,8,0"), t.start());
   EXPECT_THROW(SlidingTiles(1, 8), InputError);
   EXPECT_THROW(SlidingTiles(3, 6), InputError);  // 18 cells
   EXPECT_NO_THROW(SlidingTiles(4, 4));
@@ -457,6 +479,15 @@ TEST(PancakeParse, ReadsStacksAndRefusesBadOnes) {
   EXPECT_THROW(p.parse("1 2 3 4 4"), InputError);
   EXPECT_THROW(p.parse("0 1 2 3 4"), InputError);
   EXPECT_THROW(p.parse("1 2 3 4 x"), InputError);
+  for (const char* zeros : {"01 2 3 4 5", "1 2 3 4 05", "1 2 3 4 005"}) {
+    try {
+      p.parse(zeros);
+      ADD_FAILURE() << zeros << " was read";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("has a leading zero in stack"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_THROW(p.parse("1 2 3 / 4 5"), InputError);  // no rows in a stack
   EXPECT_THROW(PancakeStack(1), InputError);
   EXPECT_THROW(PancakeStack(65), InputError);
   const PancakeStack twenty(20);

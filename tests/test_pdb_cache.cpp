@@ -108,7 +108,9 @@ TEST_F(PdbCache, DamagedFilesAreRebuiltAndReplaced) {
                                    std::pair{other_version, "another version"}, std::pair{good.substr(0, 5), "truncated"}}) {
     write(path, bytes);
     const TilesPdb rebuilt = build(folder_);
-    EXPECT_NE(rebuilt.build_note().find(std::string("replacing a stale copy: ") + why), std::string::npos) << rebuilt.build_note();
+    EXPECT_NE(rebuilt.build_note().find(std::string("saved to " + path + "; a stale copy (") + why), std::string::npos)
+        << rebuilt.build_note();
+    EXPECT_NE(rebuilt.build_note().find(") was replaced"), std::string::npos) << rebuilt.build_note();
     expect_same_tables(reference, rebuilt);
     EXPECT_EQ(contents(path), good);
   }
@@ -169,6 +171,38 @@ TEST_F(PdbCache, SaveReplacesOnlyWhatItRead) {
   ASSERT_TRUE(read_pdb_file(path, key).table);
   EXPECT_EQ(*read_pdb_file(path, key).table, table);
   EXPECT_EQ(names_in(folder_), std::vector<std::string>{"t.pdb"});  // no temporary file left
+}
+
+// The note says a stale copy was replaced only when the save replaced it: one swapped for
+// another file while the table was built is left as it is, and the note says so.
+TEST_F(PdbCache, NoteSaysWhetherTheStaleCopyWasReplaced) {
+  ASSERT_EQ(::mkdir(folder_.c_str(), 0755), 0);
+  const PdbFileKey key{"tiles-3x3", "pdb", "1", "target", 3};
+  const std::vector<std::uint8_t> table = {1, 2, 3};
+  const std::string path = pdb_file_path(folder_, key);
+  const auto damage = [&] {
+    ASSERT_EQ(write_pdb_file(folder_, path, key, table, PdbFileFound{}), "");
+    std::string bytes = contents(path);
+    bytes.back() ^= 0x10;
+    write(path, bytes);
+  };
+  std::string note;
+  damage();
+  EXPECT_EQ(cached_pdb_table(folder_, key, [&] { return table; }, note), table);
+  EXPECT_NE(note.find("saved to " + path + "; a stale copy (checksum mismatch) was replaced"), std::string::npos) << note;
+  ASSERT_TRUE(read_pdb_file(path, key).table);
+  ASSERT_EQ(::unlink(path.c_str()), 0);
+  damage();
+  const auto swap_while_building = [&] {
+    write(path + ".new", "another file");
+    EXPECT_EQ(::rename((path + ".new").c_str(), path.c_str()), 0);
+    return table;
+  };
+  EXPECT_EQ(cached_pdb_table(folder_, key, swap_while_building, note), table);
+  EXPECT_NE(note.find("kept in memory only: '" + path + "' changed while the table was built"), std::string::npos) << note;
+  EXPECT_NE(note.find("; the copy found there was stale (checksum mismatch)"), std::string::npos) << note;
+  EXPECT_EQ(note.find("replaced"), std::string::npos) << note;
+  EXPECT_EQ(contents(path), "another file");
 }
 
 // A temporary file of a process that no longer runs (killed with -9 while writing) is

@@ -2,6 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "registry/registry.hpp"
@@ -85,6 +88,22 @@ TEST(MagicBoard, BadBoardsAreRefused) {
   EXPECT_THROW(b.parse("1 2 3 4 5 6 7 x"), InputError);        // not a number
   EXPECT_THROW(b.parse(""), InputError);                       // empty
   EXPECT_THROW(b.parse("1 2 3 4 5 6 7 99999999999"), InputError);
+  // A '/' must stand between two rows, and numbers have no leading zeros (the board's text
+  // is read by core/number_list.hpp, as the tiles' and the pancakes' are).
+  for (const auto& [text, says] : std::vector<std::pair<std::string, std::string>>{
+           {"/ 1 2 3 4 / 8 7 6 5", "an empty row"},
+           {"1 2 3 4 / 8 7 6 5 /", "an empty row"},
+           {"1 2 3 4 // 8 7 6 5", "an empty row"},
+           {"01 2 3 4 8 7 6 5", "cell value \"01\" has a leading zero in board"},
+           {"1 2 3 4 / 8 7 6 05", "cell value \"05\" has a leading zero in board"}}) {
+    try {
+      b.parse(text);
+      ADD_FAILURE() << text << " was read";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(b.parse_clockwise(text), InputError) << text;
+  }
   EXPECT_THROW(MagicBoard(9, MagicRules::msquare), InputError);
   EXPECT_THROW(MagicBoard(1, MagicRules::msquare), InputError);
   EXPECT_THROW(MagicBoard(3, MagicRules::sicily1515), InputError);
