@@ -74,6 +74,22 @@ std::string empty_option_value(int argc, char** argv) {
   return {};
 }
 
+// CLI11 says "The following arguments were not expected: 0 8 7" for a board written without
+// quotes, or "tiles-3x3" for a puzzle named without --puzzle: what to write instead ("" when
+// neither is what happened).
+std::string unexpected_arguments_hint(int argc, char** argv) {
+  for (int i = 2; i + 2 < argc; ++i) {
+    const std::string_view option = argv[i];
+    if (option != "--start" && option != "--target") continue;
+    std::string board;
+    for (int j = i + 1; j < argc && std::string_view(argv[j]).substr(0, 2) != "--"; ++j) board += (board.empty() ? "" : " ") + std::string(argv[j]);
+    if (board.find(' ') != std::string::npos)
+      return std::string(option) + " takes the whole board as one argument: quote it, " + std::string(option) + " \"" + board + "\"";
+  }
+  if (argc > 2 && argv[2][0] != '-') return "name the puzzle with --puzzle: --puzzle " + std::string(argv[2]);
+  return {};
+}
+
 // An error ends a distributed run on every rank (the others may be waiting in a collective).
 int fail(int status) {
 #ifdef SEARCHBENCH_HAVE_MPI
@@ -173,6 +189,9 @@ int run_cli(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
+  } catch (const CLI::ExtrasError& e) {
+    const std::string hint = unexpected_arguments_hint(argc, argv);
+    return report_failure(hint.empty() ? std::string(e.what()) : hint, 2, asks_for_json(argc, argv));
   } catch (const CLI::ParseError& e) {
     return report_failure(e.what(), 2, asks_for_json(argc, argv));
   }

@@ -15,6 +15,7 @@
 #include "cli/context.hpp"
 #include "cli/number_text.hpp"
 #include "cli/progress.hpp"
+#include "core/closest_names.hpp"
 #include "core/errors.hpp"
 #ifdef SEARCHBENCH_HAVE_MPI
 #include "engines/mpi_bfs.hpp"
@@ -86,7 +87,13 @@ CLI::App* RunCommand::add_to(CLI::App& app) {
         return s == "mpi" && !has_mpi ? "the mpi engine is in the searchbench-mpi executable (built when CMake finds MPI)" : "";
       },
       "");
-  cmd_->add_option("--engine", a.engine, "engine")->check(mpi_elsewhere)->check(CLI::IsMember(engine_names));
+  const CLI::Validator known_engine(
+      [engine_names](std::string& s) -> std::string {
+        if (std::find(engine_names.begin(), engine_names.end(), s) != engine_names.end()) return "";
+        return "unknown engine '" + s + "' (" + did_you_mean(s, engine_names) + "choose " + joined(engine_names, " or ") + ")";
+      },
+      "");
+  cmd_->add_option("--engine", a.engine, "engine: " + joined(engine_names))->check(mpi_elsewhere)->check(known_engine);
   cmd_->add_option("--encoder", a.encoder, encoder_names() + " (default: the puzzle's perfect ranking)");
   cmd_->add_option("--heuristic", a.heuristic, heuristic_engines() + ": " + heuristic_names())
       ->default_str("the last that fits the puzzle, its strongest");

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/closest_names.hpp"
 #include "core/errors.hpp"
 #include "registry/family.hpp"
 #include "registry/puzzle_instance.hpp"
@@ -39,9 +40,11 @@ std::string resolve_encoder(const typename F::Puzzle& puzzle, std::string_view w
 }
 
 [[noreturn]] inline void unknown_encoder(const std::string& name, const std::string& puzzle, const std::vector<EncoderInfo>& known) {
-  std::string names;
-  for (const auto& e : known) names += (names.empty() ? "" : ", ") + e.name;
-  throw InputError("unknown encoder '" + name + "' for " + puzzle + " (choose one of: " + names + ")");
+  std::vector<std::string> names;
+  for (const auto& e : known) names.push_back(e.name);
+  std::string choices;
+  for (const auto& n : names) choices += (choices.empty() ? "" : ", ") + n;
+  throw InputError("unknown encoder '" + name + "' for " + puzzle + " (" + did_you_mean(name, names) + "choose one of: " + choices + ")");
 }
 
 // Calls fn.template operator()<E>(encoder) for the fitting encoder `name` resolves to.

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/closest_names.hpp"
 #include "core/errors.hpp"
 #include "registry/engines.hpp"
 #include "registry/families.hpp"
@@ -36,7 +37,8 @@ std::string resolve_heuristic(const typename F::Puzzle& puzzle, const SolverConf
   }
   std::string known;
   for (std::size_t i = 0; i < names.size(); ++i) known += (i ? ", " : "") + names[i];
-  throw InputError("unknown heuristic '" + config.heuristic + "' for " + puzzle.name() + " (choose " + known + ")");
+  throw InputError("unknown heuristic '" + config.heuristic + "' for " + puzzle.name() + " (" + did_you_mean(config.heuristic, names) +
+                   "choose " + known + ")");
 }
 
 // The solver of engine Engine over encoder E (NoEncoder for whole-state engines), with the

@@ -2,6 +2,8 @@
 // per-family translation units (registry/family_solvers.hpp).
 #include "registry/registry.hpp"
 
+#include "core/closest_names.hpp"
+
 #include "core/errors.hpp"
 #include "puzzles/permutation_definition.hpp"
 #include "registry/engines.hpp"
@@ -40,9 +42,25 @@ void with_family(std::string_view name, Fn&& fn) {
     }
   });
   if (!found) {
-    std::vector<std::string> names;
-    for (const auto& f : families()) names.push_back(f.names);
-    throw InputError("unknown puzzle '" + std::string(name) + "' (choose " + listed(names) + ")");
+    std::vector<std::string> names, stems;
+    for (const auto& f : families()) {
+      names.push_back(f.names);
+      for (std::size_t at = 0, end; at < f.names.size(); at = end + 2) {  // "msquare, msquare-2xK": stems msquare
+        end = std::min(f.names.find(", ", at), f.names.size());
+        const std::string one = f.names.substr(at, end - at);
+        stems.push_back(one.substr(0, one.find('-')));
+      }
+    }
+    // A misspelled family with a size ("msqare-2x3"): the nearest family stem, size kept.
+    const std::string given(name);
+    const std::size_t dash = given.find('-');
+    std::string hint;
+    for (const auto& stem : closest_names(given.substr(0, dash), stems)) {
+      const std::string guess = stem + (dash == std::string::npos ? "" : given.substr(dash));
+      if (hint.find("'" + guess + "'") == std::string::npos) hint += (hint.empty() ? "" : " or ") + ("'" + guess + "'");
+    }
+    throw InputError("unknown puzzle '" + given + "' (" + (hint.empty() ? "" : "did you mean " + hint + "? ") + "choose " +
+                     listed(names) + ")");
   }
 }
 
@@ -91,7 +109,7 @@ const EngineInfo& engine_info(std::string_view name) {
     if (e.name == name) return e;
   std::vector<std::string> names;
   for (const auto& e : engines()) names.emplace_back(e.name);
-  throw InputError("unknown engine '" + std::string(name) + "' (choose " + listed(names) + ")");
+  throw InputError("unknown engine '" + std::string(name) + "' (" + did_you_mean(name, names) + "choose " + listed(names) + ")");
 }
 
 std::vector<EncoderInfo> encoders(const PuzzleSpec& puzzle) {

@@ -28,54 +28,18 @@
 #include <sstream>
 #include <string>
 
+#include "cli_run.hpp"
 #include "known_facts.hpp"
 #include "sanitizer_build.hpp"
 #include "registry/registry.hpp"
 
 namespace {
 
-struct Outcome {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-}
-
-// Runs the executable with `args`, feeding `input` on stdin; a 20 s limit catches hangs.
-// `stdout_to` replaces the capture of stdout (e.g. ">/dev/full" or ">&-"), `stdin_from` the
-// input (e.g. "<&-"), and `setup` runs in the shell first (e.g. "ulimit -v 400000;").
-Outcome run(const std::string& args, const std::string& input = "", const std::string& stdout_to = "",
-            const std::string& stdin_from = "", const std::string& setup = "") {
-  // Unique names: ctest runs these tests as parallel processes sharing one temp folder.
-  static int call = 0;
-  const std::string base = ::testing::TempDir() + "/searchbench_cli_" + std::to_string(getpid()) + "_" + std::to_string(++call);
-  const std::string in = base + ".in", out = base + ".out", err = base + ".err";
-  std::ofstream(in) << input;
-  const std::string cmd = setup + "timeout 20 " SEARCHBENCH_EXE " " + args + " " + (stdin_from.empty() ? "<" + in : stdin_from) +
-                          " " + (stdout_to.empty() ? ">" + out : stdout_to) + " 2>" + err;
-  const int raw = std::system(cmd.c_str());
-  Outcome o;
-  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-  o.out = slurp(out);
-  o.err = slurp(err);
-  for (const auto& f : {in, out, err}) std::remove(f.c_str());
-  return o;
-}
-
-// One clear line on stderr, a non-zero status below 128 (never a crash or a timeout).
-void expect_refused(const Outcome& o, const std::string& args, const std::string& fragment) {
-  EXPECT_GT(o.status, 0) << args;
-  EXPECT_LT(o.status, 124) << args << " (124 = hang, >128 = crash)";
-  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << args << ": " << o.err;
-  EXPECT_NE(o.err.find(fragment), std::string::npos) << args << ": stderr was: " << o.err;
-  EXPECT_EQ(o.err.rfind("searchbench: ", 0), 0u) << o.err;
-}
-void expect_refusal(const std::string& args, const std::string& fragment, const std::string& input = "") {
-  expect_refused(run(args, input), args, fragment);
-}
+using searchbench_tests::expect_refusal;
+using searchbench_tests::expect_refused;
+using searchbench_tests::Outcome;
+using searchbench_tests::run;
+using searchbench_tests::slurp;
 
 // The value on the text output's line for `field` (the JSON name), or "" when missing.
 std::string field(const std::string& text, const std::string& name) {
@@ -262,7 +226,16 @@ TEST(Cli, EveryClassOfBadInputIsRefusedWithOneLine) {
   expect_refusal("judge tetris", "unknown judge 'tetris'");
   // Names and combinations.
   expect_refusal("run --puzzle sudoku", "unknown puzzle 'sudoku'");
-  expect_refusal("run --engine dfs", "--engine: dfs not in");
+  expect_refusal("run --engine dfs", "--engine: unknown engine 'dfs' (choose ring, parallel");
+  // A slip of a letter or two gets the nearest registered name; a board in loose words, a hint to quote it.
+  expect_refusal("run --engine paralel", "unknown engine 'paralel' (did you mean 'parallel'? choose");
+  expect_refusal("run --puzzle msqare-2x3", "unknown puzzle 'msqare-2x3' (did you mean 'msquare-2x3'? choose");
+  expect_refusal("run --puzzle tiles-3x3 --encoder nible", "unknown encoder 'nible' for tiles-3x3 (did you mean 'nibbles'?");
+  expect_refusal("run --puzzle tiles-3x3 --engine astar --heuristic manhatan --target '1 2 3 4 5 6 7 8 0'",
+                 "unknown heuristic 'manhatan' for tiles-3x3 (did you mean 'manhattan'?");
+  expect_refusal("run --puzzle tiles-3x3 --engine bidir --target 1 2 3 4 5 6 7 8 0",
+                 "--target takes the whole board as one argument: quote it, --target \"1 2 3 4 5 6 7 8 0\"");
+  expect_refusal("run tiles-3x3", "name the puzzle with --puzzle: --puzzle tiles-3x3");
   expect_refusal("run --encoder zip", "unknown encoder 'zip'");
   expect_refusal("run --puzzle msquare-2x5 --encoder decimal", "does not fit msquare-2x5");
   expect_refusal("run --puzzle checkers-31 --encoder maskhole", "fits N <= 29");
@@ -749,8 +722,9 @@ TEST(Cli, NumbersHaveOneGrammar) {
 
 // A '/' on a magic board must split it into its two rows; elsewhere it was read as another board.
 TEST(Cli, MagicBoardRowsSplitInHalves) {
-  for (const char* board : {"5 8 7 / 6 4 1 2 3", "5 8 7 6 4 / 1 2 3", "5 8 / 7 6 / 4 1 / 2 3", "5 8 7 6 4 1 2 3 /"})
+  for (const char* board : {"5 8 7 / 6 4 1 2 3", "5 8 7 6 4 / 1 2 3", "5 8 / 7 6 / 4 1 / 2 3"})
     expect_refusal(std::string("run --engine bidir --target '") + board + "'", "rows split by '/' must each hold half of the cells");
+  expect_refusal("run --engine bidir --target '5 8 7 6 4 1 2 3 /'", "an empty row");  // a '/' closes no row
   expect_refusal("run --engine bidir --order clockwise --target '5 8 7 / 6 4 1 2 3'", "has rows of 3 and 5");
   expect_refusal("run --engine bidir --start '1 2 3 / 4 8 7 6 5'", "has rows of 3 and 5");
   const std::string targets = ::testing::TempDir() + "/searchbench_rows_" + std::to_string(getpid());
