@@ -10,7 +10,8 @@
 //   met in this iteration. Meeting it again no shallower proves the subtree holds no
 //   solution (the earlier visit had at least as many moves left and found none), so it is
 //   cut. This turns the b^L tree into roughly (states within L) x moves per iteration.
-//   Memory is one byte per state met, far below a BFS's queue plus table at large depths.
+//   Memory is one byte per state met, far below a BFS's queue plus table at large depths;
+//   it is checked against the memory limit every 4096 nodes (status 3 past it).
 // * A node budget (checked at every node) and the time limit (every 4096 nodes, with the
 //   progress heartbeats) stop hopeless queries with a clear message instead of running for
 //   hours.
@@ -92,8 +93,11 @@ class Iddfs {
     const std::uint8_t before = seen_->get(key);
     if (before != ByteTable::kEmpty && before <= depth) return false;
     seen_->set(key, static_cast<std::uint8_t>(depth));
-    if ((nodes_ & 4095) == 0 && progress.heartbeat_due())
-      progress.nodes(false, limit_, nodes_, generated_, seen_->bytes(), "depth limit " + std::to_string(limit_) + " in progress");
+    if ((nodes_ & 4095) == 0) {  // every 4096 nodes: the memory limit, the time limit, a heartbeat
+      options_.memory.enforce(seen_->bytes(), "this iddfs search");
+      if (progress.heartbeat_due())
+        progress.nodes(false, limit_, nodes_, generated_, seen_->bytes(), "depth limit " + std::to_string(limit_) + " in progress");
+    }
     if (++nodes_ > settings_.node_budget)
       throw BudgetError("iddfs: node budget of " + std::to_string(settings_.node_budget) +
                         " nodes exhausted at depth limit " + std::to_string(limit_) +
