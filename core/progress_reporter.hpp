@@ -42,12 +42,7 @@ class ProgressReporter {
   // heartbeat is due an interval later.
   // Past the deadline: throws TimeLimitReached with that line.
   void depth_done(int depth, std::uint64_t new_states, std::uint64_t reached, std::uint64_t expanded, double seconds) {
-    ProgressEvent e{ProgressEvent::Kind::depth_done, depth, new_states, reached, expanded, seconds, {}};
-    if (deadline_.passed()) throw TimeLimitReached(deadline_.limit_seconds(), std::move(e));
-    if (!*fn_) return;
-    std::lock_guard lock(mutex_);
-    (*fn_)(e);
-    next_beat_.store(timer_.seconds() + interval_, std::memory_order_relaxed);
+    send_always(ProgressEvent{ProgressEvent::Kind::depth_done, depth, new_states, reached, expanded, seconds, {}});
   }
 
   // Whether a heartbeat is due: an interval has passed since the last event (true for one
@@ -72,12 +67,8 @@ class ProgressReporter {
   // heartbeat. Past the deadline: throws TimeLimitReached with it.
   void nodes(bool done, int depth, std::uint64_t expanded, std::uint64_t generated, std::uint64_t held_bytes, std::string detail) {
     ProgressEvent e{ProgressEvent::Kind::nodes, depth, 0, 0, expanded, timer_.seconds(), std::move(detail), generated, held_bytes};
-    if (!done) return send(std::move(e));
-    if (deadline_.passed()) throw TimeLimitReached(deadline_.limit_seconds(), std::move(e));
-    if (!*fn_) return;
-    std::lock_guard lock(mutex_);
-    (*fn_)(e);
-    next_beat_.store(timer_.seconds() + interval_, std::memory_order_relaxed);
+    if (done) send_always(std::move(e));
+    else send(std::move(e));
   }
 
   // "45%" of `done` out of `all`, for heartbeat details.
@@ -87,6 +78,16 @@ class ProgressReporter {
   }
 
  private:
+  // An event that ends a depth or bound: sent always, and the next heartbeat is due an
+  // interval later. Past the deadline: throws TimeLimitReached with it.
+  void send_always(ProgressEvent e) {
+    if (deadline_.passed()) throw TimeLimitReached(deadline_.limit_seconds(), std::move(e));
+    if (!*fn_) return;
+    std::lock_guard lock(mutex_);
+    (*fn_)(e);
+    next_beat_.store(timer_.seconds() + interval_, std::memory_order_relaxed);
+  }
+  // A heartbeat: skipped when another event is being sent. Past the deadline: throws.
   void send(ProgressEvent e) {
     if (deadline_.passed()) throw TimeLimitReached(deadline_.limit_seconds(), std::move(e));
     if (!*fn_) return;

@@ -93,6 +93,7 @@ class FrontierBfs {
         // Heartbeats (and the time limit) between the chunks of the expansion, from the threads.
         std::atomic<std::uint64_t> done{0};
         const auto beat = [&](std::uint64_t states) {
+          if (!progress.on()) return;  // no listener and no deadline: no shared count to keep
           const std::uint64_t now = done.fetch_add(states, std::memory_order_relaxed) + states;
           if (progress.heartbeat_due())
             progress.heartbeat(depth + 1, 0, reached, result.expanded + now,

@@ -124,7 +124,6 @@ class IdaStar {
 
  private:
   using Iteration = IdaIteration;
-  static bool skipped(const P& puzzle, int last, int run, int m) { return ida_skipped(puzzle, last, run, m); }
 
   template <class H, class Stop>
   IdaDive<P, H, Stop> dive(const H& heuristic, const State& target, int bound, Stop stop, NodeMeter& meter) const {
@@ -167,7 +166,7 @@ class IdaStar {
     const int room = bound - child.g;
     const ChildScan scan = scan_children(
         puzzle_, heuristic, node.state, node.h, room, child.state,
-        [&](int m) { return skipped(puzzle_, node.last, node.run, m); },
+        [&](int m) { return ida_skipped(puzzle_, node.last, node.run, m); },
         [&](int m, int hc) {
           ++above.generated;
           if (hc > room) {
