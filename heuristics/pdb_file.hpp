@@ -8,7 +8,8 @@
 //   version 1
 //   puzzle tiles-4x4 / heuristic pdb / pattern 1,2,5,6,9,10 / target 1 2 3 ... (a line each)
 //   entries 5765760 / width 8 / xxh64 <16 hex digits of the payload's XXH64>
-//   (an empty line), then the payload: `entries` bytes.
+//   (an empty line), then the payload: `entries` entries of `width` bits (8: a byte each;
+//   4: two to a byte, the even entry in the low half), what the heuristic reads them as.
 //
 // What is found at the file's path decides what happens:
 // * nothing: the table is built and saved;
@@ -60,10 +61,12 @@
 
 namespace searchbench {
 
-// What a table file is keyed by and holds (one byte per entry).
+// What a table file is keyed by and holds: `entries` of `width` bits (8 or 4).
 struct PdbFileKey {
   std::string puzzle, heuristic, pattern, target;
   std::uint64_t entries = 0;
+  int width = 8;
+  std::uint64_t payload_bytes() const { return (entries * static_cast<std::uint64_t>(width) + 7) / 8; }
 };
 
 namespace pdb_file_detail {
@@ -81,7 +84,7 @@ inline std::string hex64(std::uint64_t v) {
 inline std::string header_of(const PdbFileKey& key, std::uint64_t checksum) {
   return std::string(kMagic) + "version " + std::to_string(kVersion) + "\npuzzle " + key.puzzle + "\nheuristic " +
          key.heuristic + "\npattern " + key.pattern + "\ntarget " + key.target + "\nentries " +
-         std::to_string(key.entries) + "\nwidth 8\nxxh64 " + hex64(checksum) + "\n\n";
+         std::to_string(key.entries) + "\nwidth " + std::to_string(key.width) + "\nxxh64 " + hex64(checksum) + "\n\n";
 }
 
 // Reads until `bytes` are in or the file ends; false on a read error.
@@ -180,8 +183,8 @@ inline PdbFileRead read_pdb_file(const std::string& path, const PdbFileKey& key)
   if (sum_at == std::string::npos || header.size() < sum_at + 6 + 16 + 2) return stale_file("malformed header");
   const std::uint64_t checksum = std::strtoull(header.substr(sum_at + 6, 16).c_str(), nullptr, 16);
   if (header != header_of(key, checksum)) return stale_file("another version, key or size");
-  if (size != header.size() + key.entries) return stale_file("truncated or padded (" + std::to_string(size) + " bytes)");
-  std::vector<std::uint8_t> table(key.entries);
+  if (size != header.size() + key.payload_bytes()) return stale_file("truncated or padded (" + std::to_string(size) + " bytes)");
+  std::vector<std::uint8_t> table(key.payload_bytes());
   if (::lseek(f.fd, static_cast<off_t>(header.size()), SEEK_SET) < 0 || !read_fully(f.fd, table.data(), table.size(), got) ||
       got != table.size())
     return stale_file("unreadable payload");
@@ -295,9 +298,10 @@ inline std::optional<std::string> pdb_cache_folder(const std::string& option) {
   return std::nullopt;
 }
 
-// The file of `key` in `folder`.
+// The file of `key` in `folder` (a table of another width is another file).
 inline std::string pdb_file_path(const std::string& folder, const PdbFileKey& key) {
-  const std::string keyed = key.heuristic + "\n" + key.pattern + "\n" + key.target;
+  std::string keyed = key.heuristic + "\n" + key.pattern + "\n" + key.target;
+  if (key.width != 8) keyed += "\nwidth " + std::to_string(key.width);
   return folder + "/" + key.puzzle + "-" + key.heuristic + "-" + pdb_file_detail::hex64(XXH64(keyed.data(), keyed.size(), 0)) +
          ".pdb";
 }
@@ -360,7 +364,7 @@ class MaxedPdbTables {
   void add(std::vector<int> members, Rank rank, const std::string& cache_option, const PdbFileKey& key, const MemoryBudget& memory,
            Build&& build) {
     if (std::any_of(tables_.begin(), tables_.end(), [&](const Table& t) { return t.pattern == key.pattern; })) return;
-    memory.check_up_front(bytes() + key.entries, "the pattern databases of " + key.puzzle, "holding ");
+    memory.check_up_front(bytes() + key.payload_bytes(), "the pattern databases of " + key.puzzle, "holding ");
     std::string note;
     std::vector<std::uint8_t> values = cached_pdb_table(cache_option, key, std::forward<Build>(build), note);
     tables_.push_back(Table{std::move(members), std::move(rank), std::move(values), key.pattern});

@@ -68,13 +68,16 @@ class SlidingTiles {
   // Korf's 100 15-puzzles with the pattern databases at 1 and 2 threads (the scaling), the
   // first 10 with Manhattan distance at 1 thread (nodes per second per thread), every
   // heuristic over all 100 with --full (Manhattan distance alone generates about 3.6e10
-  // nodes over them), and random 8-puzzles with every heuristic and both engines (all
-  // 181,440 with --full).
+  // nodes over them) and the 7-8 databases (their first build is minutes of a 2-core run's
+  // time, the default run's budget; later runs load them), and random 8-puzzles with every
+  // heuristic and both engines (all 181,440 with --full).
   static BenchmarkPlan benchmark_plan() {
     BenchmarkPlan plan;
     const std::string korf = "korf100";  // built into bench_search
     plan.heuristic_sets.push_back({.puzzle = "tiles-4x4", .name = "korf100", .instances = korf, .count = 100,
                                    .engines = {"idastar"}, .heuristics = {"pdb"}, .threads = {1, 2}});
+    plan.heuristic_sets.push_back({.puzzle = "tiles-4x4", .name = "korf100:7-8", .instances = korf, .count = 100,
+                                   .engines = {"idastar"}, .heuristics = {"pdb"}, .threads = {1, 2}, .full_only = true, .pattern = "7-8"});
     plan.heuristic_sets.push_back({.puzzle = "tiles-4x4", .name = "korf100:first-10", .instances = korf, .count = 10,
                                    .engines = {"idastar"}, .heuristics = {"manhattan"}, .threads = {1}});
     plan.heuristic_sets.push_back({.puzzle = "tiles-4x4", .name = "korf100", .instances = korf, .count = 100,

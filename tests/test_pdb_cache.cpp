@@ -48,7 +48,7 @@ class PdbCache : public ::testing::Test {
   TilesPdb build(const std::string& cache) const { return TilesPdb(board_, board_.start(), options(cache), SearchOptions{}); }
   // The one file the tiles-3x3 pattern 1,2,3 is saved as.
   std::string file_of_first_pattern() const {
-    return pdb_file_path(folder_, PdbFileKey{board_.name(), "pdb", "1,2,3", board_.format(board_.start()), 0});
+    return pdb_file_path(folder_, PdbFileKey{board_.name(), "pdb", "1,2,3", board_.format(board_.start()), 0, 4});
   }
   std::vector<std::string> names_in(const std::string& folder) const {
     std::vector<std::string> names;
@@ -68,7 +68,7 @@ class PdbCache : public ::testing::Test {
   }
   void expect_same_tables(const TilesPdb& a, const TilesPdb& b) const {
     ASSERT_EQ(a.patterns().size(), b.patterns().size());
-    for (std::size_t p = 0; p < a.patterns().size(); ++p) EXPECT_EQ(a.table(p), b.table(p));
+    for (std::size_t p = 0; p < a.patterns().size(); ++p) EXPECT_EQ(a.nibbles(p), b.nibbles(p));
   }
   void expect_refused(const std::string& says) const {
     try {
@@ -277,7 +277,7 @@ TEST(PdbCacheChild, BuildsIntoTheSameFolder) {
   const TilesPdb built(board, board.start(), o, SearchOptions{});
   o.pdb_cache = "none";
   const TilesPdb reference(board, board.start(), o, SearchOptions{});
-  for (std::size_t p = 0; p < reference.patterns().size(); ++p) EXPECT_EQ(built.table(p), reference.table(p));
+  for (std::size_t p = 0; p < reference.patterns().size(); ++p) EXPECT_EQ(built.nibbles(p), reference.nibbles(p));
 }
 
 TEST_F(PdbCache, UnwritableFolderKeepsTheTableInMemoryWithANote) {

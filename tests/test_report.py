@@ -299,12 +299,13 @@ class Outputs(Base):
         label = "kind=heuristic engine=idastar encoder=pdb puzzle=tiles-4x4 param=korf100:threads:2"
         folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", [
             bench(name, [6000.0, 6100.0, 6050.0, 5990.0, 6020.0], unit="ms", label=label, generated_per_second=1.9e7,
-                  instance_seconds_median=0.02, instance_seconds_max=0.91, heuristic_build_seconds=14.5)])
+                  instance_seconds_median=0.02, instance_seconds_max=0.91, heuristic_build_seconds=14.5,
+                  generated=1.182e8, instances=100)])
         text = section(self.report(folder), "## Heuristic search")
         row = next(line for line in text.splitlines() if line.startswith("| tiles-4x4"))
         cells = [c.strip() for c in row.strip("|").split("|")]
         self.assertEqual(cells[:5], ["tiles-4x4", "korf100", "idastar", "pdb", "2"])
-        self.assertEqual(cells[-4:], ["20.0 ms", "910 ms", "19M", "14,500 ms"])
+        self.assertEqual(cells[-5:], ["20.0 ms", "910 ms", "1,182,000", "19M", "14,500 ms"])
         self.assertIn("not measured here", text)
         self.assertNotIn(name, section(self.report(folder), "## Other benchmarks") if "## Other benchmarks" in
                          self.report(folder) else "")

@@ -28,7 +28,7 @@ FIELDS = ("kind", "engine", "encoder", "puzzle", "param")  # bench/benchmark_id.
 TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
 OLD_RATES = ("states_per_second", "queries_per_second", "per_second")  # before items_per_second
 COUNTERS = ("states", "peak_bytes", "key_space", "radius", "distance", "queries", "instances", "generated_per_second",
-            "instance_seconds_median", "instance_seconds_max", "heuristic_build_seconds", "heuristic_bytes")
+            "instance_seconds_median", "instance_seconds_max", "heuristic_build_seconds", "heuristic_bytes", "generated")
 
 
 class RunError(Exception):

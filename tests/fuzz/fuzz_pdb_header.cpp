@@ -4,16 +4,18 @@
 // foreign file. A cache folder is shared by runs and may hold anything (a damaged disk, a
 // killed writer, another program's file), so the reader must never crash, leak, hang or
 // allocate by what a file claims. The keys are the two tables of a small fixed shape
-// (tiles-2x3, --pattern 1,2,3/4,5, toward the default target: 120 and 30 entries), so an
-// accepted file is a few hundred bytes. Each input is read as the file of both keys, and the
+// (tiles-2x3, --pattern 1,2,3/4,5, toward the default target: 120 and 30 entries of 4
+// bits), and the first again at a byte an entry (as the magic board's and the cube's tables
+// are kept), so an accepted file is a few hundred bytes. Each input is read as the file of
+// every key, and the
 // outcome is checked against the writer's format:
 // * refused (InputError) exactly when the bytes neither start with the magic line nor are a
 //   shorter prefix of it;
 // * accepted exactly when the bytes are what write_pdb_file writes for that key and that
-//   payload (the header, with the payload's xxh64, then `entries` bytes); the table handed
+//   payload (the header, with the payload's xxh64, then the entries' bytes); the table handed
 //   back is that payload;
 // * otherwise stale, with a reason, and reported as found (the one file a save may replace).
-// No single allocation during a read may exceed the header window plus the key's entries.
+// No single allocation during a read may exceed the header window plus the key's payload.
 #include <fcntl.h>
 #include <sanitizer/allocator_interface.h>
 #include <stdlib.h>
@@ -35,10 +37,11 @@ using namespace searchbench;
 namespace {
 
 // The keys TilesPdb gives `searchbench run --puzzle tiles-2x3 --heuristic pdb --pattern
-// 1,2,3/4,5` (the seed corpus holds the files that run wrote).
+// 1,2,3/4,5`, and the first at a byte an entry (the seed corpus holds files of both widths).
 const PdbFileKey kKeys[] = {
-    {"tiles-2x3", "pdb", "1,2,3", "1 2 3 / 4 5 0", 120},
-    {"tiles-2x3", "pdb", "4,5", "1 2 3 / 4 5 0", 30},
+    {"tiles-2x3", "pdb", "1,2,3", "1 2 3 / 4 5 0", 120, 4},
+    {"tiles-2x3", "pdb", "4,5", "1 2 3 / 4 5 0", 30, 4},
+    {"tiles-2x3", "pdb", "1,2,3", "1 2 3 / 4 5 0", 120, 8},
 };
 
 // The largest single allocation while `measuring` (this thread only).
@@ -96,7 +99,7 @@ bool ours(std::string_view bytes) {
 }
 bool valid(std::string_view bytes, const PdbFileKey& key) {
   const std::size_t header = pdb_file_detail::header_of(key, 0).size();  // the checksum is always 16 digits
-  if (bytes.size() != header + key.entries) return false;
+  if (bytes.size() != header + key.payload_bytes()) return false;
   const std::string_view payload = bytes.substr(header);
   return bytes.substr(0, header) == pdb_file_detail::header_of(key, XXH64(payload.data(), payload.size(), 0));
 }
@@ -114,7 +117,7 @@ void check(std::string_view bytes, const PdbFileKey& key) {
     refused = true;
   }
   measuring = false;
-  if (largest > pdb_file_detail::kMaxHeader + 1 + key.entries) fail("an allocation beyond the header window and the table", key);
+  if (largest > pdb_file_detail::kMaxHeader + 1 + key.payload_bytes()) fail("an allocation beyond the header window and the table", key);
   if (refused != !ours(bytes)) fail(refused ? "a file of ours refused as foreign" : "a foreign file read as ours", key);
   if (refused) return;
   if (read.table.has_value() != valid(bytes, key))
@@ -124,8 +127,8 @@ void check(std::string_view bytes, const PdbFileKey& key) {
     if (read.found.absent) fail("a stale file reported absent (a save would not replace it)", key);
     return;
   }
-  const std::string_view payload = bytes.substr(bytes.size() - key.entries);
-  if (!read.stale.empty() || read.table->size() != key.entries ||
+  const std::string_view payload = bytes.substr(bytes.size() - key.payload_bytes());
+  if (!read.stale.empty() || read.table->size() != key.payload_bytes() ||
       std::memcmp(read.table->data(), payload.data(), payload.size()) != 0)
     fail("an accepted table that is not the file's payload", key);
 }
