@@ -28,6 +28,9 @@
 //   Node counts are not: in the last iteration later tasks stop at different points, and
 //   where the heuristic completes nodes whose f is the bound, the listing steps through the
 //   top of such a node's tree move by move, where one thread hands it to the completion.
+//   An iteration too small to repay the split (most of Korf's 100 with large databases are
+//   a few thousand nodes an iteration) runs on one thread until it proves large; see
+//   kSerialProbe.
 // * Statistics as Fast Downward keeps them: per iteration its bound and the nodes expanded
 //   and generated. The node budget, the time limit and the progress heartbeats go by the
 //   query's totals as they grow (core/node_meter.hpp), every few thousand nodes per thread;
@@ -37,6 +40,7 @@
 //   which no shortest path exceeds.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <climits>
 #include <cstdint>
@@ -98,8 +102,26 @@ class IdaStar {
     NodeMeter meter(progress, "idastar", "raise --node-budget or use a stronger --heuristic", settings_.node_budget);
     for (int bound = h0; bound <= limit;) {
       meter.start(bound, "f bound " + std::to_string(bound), result.expanded, result.generated, held_bytes(bound, threads));
-      Iteration it = threads > 1 ? arena.execute([&] { return parallel_iteration(start, target, heuristic, bound, threads, meter); })
-                                 : serial_iteration(start, target, heuristic, bound, meter);
+      // An iteration too small to pay for the split (its listing, the threads' wake-up) runs
+      // on this thread: after a small one, the next starts so and is handed to the split
+      // once it passes kSerialProbe nodes (the nodes it spent count: work done). The first,
+      // of which nothing is known, is handed over sooner: with a strong heuristic (the
+      // pancake gap) it is often the whole search.
+      Iteration it;
+      const bool first = result.iterations.empty();
+      bool split = threads > 1 && !first && result.iterations.back().expanded >= kSerialProbe / 8;
+      if (!split) {
+        const std::uint64_t probe = threads == 1 ? UINT64_MAX : first ? kFirstProbe : kSerialProbe;
+        it = serial_iteration(start, target, heuristic, bound, meter, probe, split);
+        split = split && !meter.halted();
+      }
+      if (split) {
+        const std::uint64_t size_hint = first ? UINT64_MAX : std::max(it.expanded, result.iterations.back().expanded);
+        Iteration whole = arena.execute([&] { return parallel_iteration(start, target, heuristic, bound, threads, size_hint, meter); });
+        whole.expanded += it.expanded;
+        whole.generated += it.generated;
+        it = std::move(whole);
+      }
       result.iterations.push_back({bound, it.expanded, it.generated});
       result.expanded += it.expanded;
       result.generated += it.generated;
@@ -130,10 +152,20 @@ class IdaStar {
     return IdaDive<P, H, Stop>{puzzle_, heuristic, target, bound, stop, meter};
   }
 
+  // Below this many nodes expanded an iteration is not worth splitting across threads.
+  static constexpr std::uint64_t kSerialProbe = std::uint64_t{1} << 15;
+  static constexpr std::uint64_t kFirstProbe = kIdaStopCheckEvery;  // the soonest a dive looks
+
+  // The iteration on this thread; past `limit` nodes expanded it stops and says so in
+  // `cut_short` (its counts are the nodes it spent, its answer none).
   template <class H>
-  Iteration serial_iteration(const State& start, const State& target, const H& heuristic, int bound, NodeMeter& meter) const {
-    auto d = dive(heuristic, target, bound, [] { return false; }, meter);
+  Iteration serial_iteration(const State& start, const State& target, const H& heuristic, int bound, NodeMeter& meter,
+                             std::uint64_t limit, bool& cut_short) const {
+    const IdaIteration* so_far = nullptr;
+    auto d = dive(heuristic, target, bound, [&] { return so_far->expanded >= limit; }, meter);
+    so_far = &d.out;
     d.search(start, 0, heuristic.estimate(start), -1, 0);
+    cut_short = d.stopped;
     return std::move(d.out);
   }
 
@@ -196,11 +228,15 @@ class IdaStar {
   }
 
   template <class H>
-  Iteration parallel_iteration(const State& start, const State& target, const H& heuristic, int bound, int threads, NodeMeter& meter) const {
-    // Deepen the split until there are enough subtrees to keep every thread busy: hundreds
-    // per thread, since below a gap heuristic's bound most subtrees are short chains and a
-    // few are most of the work.
-    const std::size_t wanted = static_cast<std::size_t>(threads) * 512;
+  Iteration parallel_iteration(const State& start, const State& target, const H& heuristic, int bound, int threads,
+                               std::uint64_t size_hint, NodeMeter& meter) const {
+    // Deepen the split until there are enough subtrees to keep every thread busy: up to
+    // hundreds per thread, since below a gap heuristic's bound most subtrees are short
+    // chains and a few are most of the work; fewer where the iteration is expected small
+    // (`size_hint`: nodes of the last one), so that listing them stays a small part of it.
+    const std::size_t wanted =
+        std::clamp<std::size_t>(static_cast<std::size_t>(size_hint / 64), static_cast<std::size_t>(threads) * 16,
+                                static_cast<std::size_t>(threads) * 512);
     // One level at a time, each node's children in its place: the list stays in depth-first
     // order and no level is listed twice (re-listing from the root per depth was a serial
     // phase as long as the search itself on Korf's 100).

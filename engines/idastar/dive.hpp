@@ -14,6 +14,9 @@
 
 namespace searchbench {
 
+// Nodes a dive expands between looks at its stop flag (and at the query's budget and clock).
+inline constexpr std::uint64_t kIdaStopCheckEvery = 4096;
+
 // What one iteration (or one dive of it) found and counted.
 struct IdaIteration {
   bool found = false;
@@ -40,7 +43,7 @@ bool ida_skipped(const P& puzzle, int last, int run, int m) {
 template <Puzzle P, class H, class Stop>
 struct IdaDive {
   using State = typename P::State;
-  static constexpr std::uint64_t kStopCheckEvery = 4096;  // nodes between looks at the stop flag
+  static constexpr std::uint64_t kStopCheckEvery = kIdaStopCheckEvery;
 
   const P& puzzle;
   const H& heuristic;
