@@ -1,13 +1,15 @@
 // The context every JSON object of run, compare and list carries under `context`: when and
 // where the command ran (UTC date, host, CPU, cores, memory, kernel, OS), what built the
-// executable (compiler, build type and flags, -march=native, library versions) and how busy
-// the machine was (the load averages when the command started and when it ended), so that
-// a measurement read later says what it measured on.
+// executable (compiler, build type and flags, -march=native, the vector path its byte
+// permutations compiled to, library versions) and how busy the machine was (the load
+// averages when the command started and when it ended), so that a measurement read later
+// says what it measured on.
 //
 // The build facts come from CMake as compile definitions of the searchbench target
 // (SEARCHBENCH_BUILD_TYPE, SEARCHBENCH_BUILD_FLAGS, SEARCHBENCH_NATIVE_ON,
 // SEARCHBENCH_CXX_COMPILER_ID, SEARCHBENCH_CXX_COMPILER_VERSION); a build without them says
-// "unknown" or falls back on the compiler's own macros.
+// "unknown" or falls back on the compiler's own macros. The vector path ("simd": avx512, avx2
+// or scalar) is core/simd_level.hpp's, from the compiler's macros, as the code that uses it.
 #pragma once
 
 #include <sys/utsname.h>
@@ -28,6 +30,8 @@
 #ifdef SEARCHBENCH_HAVE_MPI
 #include <mpi.h>
 #endif
+
+#include "core/simd_level.hpp"
 
 #ifndef SEARCHBENCH_BUILD_TYPE
 #define SEARCHBENCH_BUILD_TYPE "unknown"
@@ -165,6 +169,7 @@ class Context {
     j["build_type"] = std::string(SEARCHBENCH_BUILD_TYPE).empty() ? "none" : SEARCHBENCH_BUILD_TYPE;
     j["build_flags"] = SEARCHBENCH_BUILD_FLAGS;
     j["native"] = SEARCHBENCH_NATIVE_ON != 0;
+    j["simd"] = std::string(kSimdLevel);
     j["libraries"] = libraries();
     j["load_average_start"] = load_start_;
     j["load_average_end"] = load_average();

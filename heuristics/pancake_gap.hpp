@@ -23,19 +23,14 @@
 #include "core/declared_options.hpp"
 #include "core/heuristic.hpp"
 #include "core/search_options.hpp"
+#include "heuristics/pancake_labels.hpp"
 #include "puzzles/pancake_stack.hpp"
-#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
-#include <immintrin.h>
-#endif
 
 namespace searchbench {
 
 class PancakeGap {
-#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
-  using Labels = __m512i;  // byte i: the label at position i (past N: unused)
-#else
-  using Labels = std::array<std::uint8_t, 64>;
-#endif
+  using Labels = PancakeLabels::Vector;  // byte i: the label at position i (past N: unused)
+  using Node = PancakeLabels::Node;      // a stack's labels and their inverse
 
  public:
   static constexpr std::string_view kName = "gap";
@@ -47,15 +42,8 @@ class PancakeGap {
 
   static std::string fits(const PancakeStack&) { return {}; }
 
-  PancakeGap(const PancakeStack& puzzle, const State& target, const Options&, const SearchOptions&) : n_(puzzle.cells()) {
-    for (int i = 0; i < n_; ++i) {
-      label_[target.cells[i]] = static_cast<std::uint8_t>(i);
-      sorted_target_ = sorted_target_ && target.cells[i] == i;
-    }
-    in_stack_ = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
-    flips_ = in_stack_ >> 1;
-    if (n_ < 64) plate_[n_] = static_cast<std::uint8_t>(n_);
-  }
+  PancakeGap(const PancakeStack& puzzle, const State& target, const Options&, const SearchOptions&)
+      : n_(puzzle.cells()), labels_(n_, target) {}
 
   int estimate(const State& s) const {
     int gaps = 0;
@@ -92,7 +80,7 @@ class PancakeGap {
   }
 
   // The flips that close a gap, as a move set.
-  std::uint64_t closing_flips(const State& s) const { return closing_of(labels_of(s)); }
+  std::uint64_t closing_flips(const State& s) const { return labels_.closing(labels_.of(s)); }
 
   // A node with no room to spare (room = h - 1) has a path within the bound only if each of
   // its h flips closes a gap; whether it has one is NP-hard in general (Bulteau, Fertin and
@@ -106,7 +94,7 @@ class PancakeGap {
   // each). Answer and path are the forward pass's (follow_trace).
   TightCompletion complete_tight(const State& s, int h) const {
     const TightParent own = tight_parent(s);  // the node's own labels and inverse
-    const TightStart start{own.labels, own.inverse, h};
+    const TightStart start{{own.labels, own.inverse}, h};
     return first_completion(&start, 1).completion;
   }
 
@@ -116,8 +104,8 @@ class PancakeGap {
     Labels labels, inverse;
   };
   TightParent tight_parent(const State& s) const {
-    const Labels labels = labels_of(s);
-    return {labels, inverse_of(labels)};
+    const Labels labels = labels_.of(s);
+    return {labels, labels_.inverse(labels)};
   }
   TightCompletion complete_tight(const TightParent& parent, int move, int h) const {
     const TightStart start = tight_start(parent, move, h);
@@ -128,11 +116,11 @@ class PancakeGap {
   // the nodes whose f is the bound in depth-first order): the first that has such a path,
   // with its answer. The searches below them run side by side (search_side_by_side).
   struct TightStart {
-    Labels forward, backward;  // the stack's labels and their inverse
-    int h;                     // its gaps
+    Node node;  // the stack's labels and their inverse
+    int h;      // its gaps
   };
   TightStart tight_start(const TightParent& parent, int move, int h) const {
-    return {flipped(parent.labels, move), relabelled(parent.inverse, move), h};
+    return {{PancakeLabels::flipped(parent.labels, move), PancakeLabels::relabelled(parent.inverse, move)}, h};
   }
   TightFirst first_completion(const TightStart* starts, int count) const {
     TightFirst out;
@@ -147,7 +135,7 @@ class PancakeGap {
     return out;
   }
 
-  std::uint64_t bytes() const { return sizeof(label_); }
+  std::uint64_t bytes() const { return labels_.bytes(); }
 
  private:
   // The path a successful search took, a step per byte: the flip of the stack it made, or
@@ -163,15 +151,15 @@ class PancakeGap {
       if (trace[step] >= 0) {
         const int m = trace[step++];
         out.moves.push_back(m);
-        at = {flipped(at.forward, m), relabelled(at.backward, m), at.h - 1};
+        at = {labels_.child(at.node, m), at.h - 1};
         continue;
       }
       std::array<TightStart, 2> next;
       std::array<int, 2> move_of;
       int count = 0;
-      for (std::uint64_t moves = closing_of(at.forward); moves != 0; moves &= moves - 1, ++count) {
+      for (std::uint64_t moves = labels_.closing(at.node, 0); moves != 0; moves &= moves - 1, ++count) {
         move_of[count] = std::countr_zero(moves);
-        next[count] = {flipped(at.forward, move_of[count]), relabelled(at.backward, move_of[count]), at.h - 1};
+        next[count] = {labels_.child(at.node, move_of[count]), at.h - 1};
       }
       const int found = search_side_by_side<false>(next.data(), count, out, trace).first;
       out.generated += static_cast<std::uint64_t>(found + 1);
@@ -194,13 +182,13 @@ class PancakeGap {
   // may not be.
   struct SideBySide { int first = -1; bool traced = false; };
   struct Waiting {
-    Labels forward, backward;  // the node, its ends as the search took them
-    int h, move;               // the child's gaps, the flip that makes it
-    bool turned;               // the ends have swapped an odd number of times
+    Node node;        // the node, its ends as the search took them
+    int h, move;      // the child's gaps, the flip that makes it
+    bool turned;      // the ends have swapped an odd number of times
   };
   // A searcher's state, apart from its stack and trace, so that it stays in registers.
   struct Searcher {
-    Labels forward{}, backward{};
+    Node node{};
     int h = 0, depth = 0, start = 0, bottom = 0, top = 0;  // its stack: [bottom, top)
     bool turned = false, began = false, live = false;
   };
@@ -239,29 +227,40 @@ class PancakeGap {
   }
 
   // One node of a search: the target, a dead end with nothing waiting, or on to the next.
+  // The inverse's flips are looked for only where the stack has some (it has none at about
+  // a fifth of the nodes, the inverse almost never where the stack has some).
   [[gnu::always_inline]] Step step(Searcher& s, Waiting* stack, Trace& trace, Batch& batch) const {
     if (s.h == 0) return Step::kFound;  // no gap: the target
     ++batch.expanded;
-    const std::uint64_t ahead = closing_of(s.forward), behind = closing_of(s.backward);
-    if (ahead == 0 || behind == 0) {
-      if (s.top == s.bottom) return Step::kNone;
-      const Waiting& w = stack[--s.top];
-      ++batch.generated;
-      s.depth += s.h - w.h;
-      trace[s.depth - 1] = static_cast<std::int8_t>(w.turned ? -1 : w.move);
-      s.forward = flipped(w.forward, w.move), s.backward = relabelled(w.backward, w.move), s.h = w.h, s.turned = w.turned;
-      return Step::kGoing;
-    }
-    const bool swap = std::popcount(behind) < std::popcount(ahead);
-    const Labels forward = pick(swap, s.forward, s.backward), backward = pick(swap, s.backward, s.forward);
-    const std::uint64_t moves = swap ? behind : ahead, second = moves & (moves - 1);
-    const int m = std::countr_zero(moves);
+    const std::uint64_t ahead = labels_.closing(s.node, 0);
+    if (ahead == 0) return dead_end(s, stack, trace, batch);
+    const std::uint64_t behind = labels_.closing(s.node, 1);
+    if (behind == 0) return dead_end(s, stack, trace, batch);
+    // Each end has one closing flip or two: the inverse is followed where it has one and
+    // the stack two. Both ends' first flips are found before the choice, which is then a
+    // select, not a chain.
+    const std::uint64_t ahead_second = ahead & (ahead - 1), behind_second = behind & (behind - 1);
+    const bool swap = (behind_second == 0) & (ahead_second != 0);
+    const int ahead_first = std::countr_zero(ahead), behind_first = std::countr_zero(behind);
+    const Node node = PancakeLabels::turned(swap, s.node);
+    const std::uint64_t second = swap ? behind_second : ahead_second;
+    const int m = swap ? behind_first : ahead_first;
     s.turned = s.turned != swap;
-    stack[s.top] = {forward, backward, s.h - 1, std::countr_zero(second), s.turned};
+    stack[s.top] = {node, s.h - 1, std::countr_zero(second), s.turned};
     s.top += second != 0;
     ++batch.generated;
     trace[s.depth++] = static_cast<std::int8_t>(s.turned ? -1 : m);
-    s.forward = flipped(forward, m), s.backward = relabelled(backward, m), --s.h;
+    s.node = labels_.child(node, m), --s.h;
+    return Step::kGoing;
+  }
+  // No closing flip at one end: the next node waiting, if any.
+  [[gnu::always_inline]] Step dead_end(Searcher& s, Waiting* stack, Trace& trace, Batch& batch) const {
+    if (s.top == s.bottom) return Step::kNone;
+    const Waiting& w = stack[--s.top];
+    ++batch.generated;
+    s.depth += s.h - w.h;
+    trace[s.depth - 1] = static_cast<std::int8_t>(w.turned ? -1 : w.move);
+    s.node = labels_.child(w.node, w.move), s.h = w.h, s.turned = w.turned;
     return Step::kGoing;
   }
 
@@ -272,13 +271,13 @@ class PancakeGap {
     if (other.live && other.top > other.bottom) {
       const Waiting& w = other_stack[other.bottom++];
       ++batch.generated;
-      s.forward = flipped(w.forward, w.move), s.backward = relabelled(w.backward, w.move), s.h = w.h;
+      s.node = labels_.child(w.node, w.move), s.h = w.h;
       s.turned = w.turned, s.start = other.start;
       s.began = false;  // its trace is never read
       s.live = true;
     } else if (batch.next < batch.count && batch.first == batch.count) {
       const TightStart& t = batch.starts[batch.next];
-      s.forward = t.forward, s.backward = t.backward, s.h = t.h, s.turned = false;
+      s.node = t.node, s.h = t.h, s.turned = false;
       s.start = batch.next++;
       s.began = s.live = true;
     }
@@ -294,107 +293,10 @@ class PancakeGap {
   }
 
   static int is_gap(int a, int b) { return std::abs(a - b) != 1; }
-  // Against the sorted stack (the usual target) a size is its own label: no table on the
-  // path from one node's top pancake to the next node's.
-  int label(int size) const { return sorted_target_ ? size : label_[size]; }
-
-  // Byte i of row k: the position whose pancake lands at i when the top k are flipped, which
-  // is also where label i goes when labels below k are read backwards.
-  static constexpr std::array<std::array<std::uint8_t, 64>, 65> kReversed = [] {
-    std::array<std::array<std::uint8_t, 64>, 65> rows{};
-    for (int k = 0; k <= 64; ++k)
-      for (int i = 0; i < 64; ++i) rows[k][i] = static_cast<std::uint8_t>(i < k ? k - 1 - i : i);
-    return rows;
-  }();
-
-  Labels inverse_of(const Labels& forward) const {
-    alignas(64) std::array<std::uint8_t, 64> at{}, back{};
-    store(at, forward);
-    for (int i = 0; i < n_; ++i) back[at[i]] = static_cast<std::uint8_t>(i);
-    if (n_ < 64) back[n_] = static_cast<std::uint8_t>(n_);  // the plate stays where it is
-    return load(back);
-  }
-
-#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
-  static Labels load(const std::array<std::uint8_t, 64>& bytes) { return _mm512_loadu_si512(bytes.data()); }
-  static void store(std::array<std::uint8_t, 64>& bytes, const Labels& v) { _mm512_storeu_si512(bytes.data(), v); }
-  // Flip m (the top m + 2) of a stack of labels, and the relabelling that is the same flip
-  // made on the inverse: one byte permutation each, the same row either way round (masked
-  // with every byte on: gcc 12 warns of the unmasked form's undefined pass-through).
-  static Labels flipped(const Labels& v, int m) { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, load(kReversed[m + 2]), v); }
-  static Labels relabelled(const Labels& v, int m) { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, v, load(kReversed[m + 2])); }
-  // `second ? b : a` without a branch: which end a search follows is a coin toss.
-  static Labels pick(bool second, const Labels& a, const Labels& b) { return _mm512_mask_blend_epi64(second ? 0xff : 0, a, b); }
-
-  // Labels by position, the plate's (N) at position N where the vector has room for it.
-  Labels labels_of(const State& s) const {
-    const __m512i stack = _mm512_loadu_si512(s.cells.data());
-    const __m512i labels = sorted_target_ ? stack : _mm512_maskz_permutexvar_epi8(in_stack_, stack, _mm512_loadu_si512(label_.data()));
-    return _mm512_or_si512(labels, _mm512_loadu_si512(plate_.data()));
-  }
-
-  // The whole stack at once, without a branch: its gaps (adjacent labels more than one
-  // apart) and where the top's target neighbours lie are two masks over the positions, the
-  // plate at position N taking part as the label N; flip k closes a gap where both hold,
-  // at k and at k - 1. With 64 pancakes the plate has no byte and is looked at apart.
-  std::uint64_t closing_of(const Labels& labels) const {
-    const __m512i one = _mm512_set1_epi8(1);
-    const __m512i top = _mm512_maskz_permutexvar_epi8(~__mmask64{0}, _mm512_setzero_si512(), labels);  // every byte the top label
-    const std::uint64_t beside = _mm512_cmpeq_epi8_mask(_mm512_abs_epi8(_mm512_sub_epi8(labels, top)), one);
-    const __m512i below = _mm512_maskz_permutexvar_epi8(~__mmask64{0}, _mm512_loadu_si512(kNextPosition.data()), labels);
-    const std::uint64_t gaps = _mm512_cmpneq_epi8_mask(_mm512_abs_epi8(_mm512_sub_epi8(labels, below)), one);
-    std::uint64_t closing = (beside >> 2) & (gaps >> 1) & flips_;
-    if (n_ == 64) {
-      alignas(64) std::array<std::uint8_t, 64> at;
-      store(at, labels);
-      if (at[0] == 63 && at[63] != 63) closing |= std::uint64_t{1} << 62;
-    }
-    return closing;
-  }
-#else
-  static Labels load(const std::array<std::uint8_t, 64>& bytes) { return bytes; }
-  static void store(std::array<std::uint8_t, 64>& bytes, const Labels& v) { bytes = v; }
-  static Labels flipped(const Labels& v, int m) {
-    Labels out = v;
-    std::reverse(out.begin(), out.begin() + m + 2);
-    return out;
-  }
-  static Labels pick(bool second, const Labels& a, const Labels& b) { return second ? b : a; }
-  static Labels relabelled(const Labels& v, int m) {
-    Labels out;
-    for (int i = 0; i < 64; ++i) out[i] = kReversed[m + 2][v[i] & 63];
-    return out;
-  }
-
-  Labels labels_of(const State& s) const {
-    Labels out{};
-    for (int i = 0; i < n_; ++i) out[i] = static_cast<std::uint8_t>(label(s.cells[i]));
-    return out;
-  }
-
-  std::uint64_t closing_of(const Labels& labels) const {
-    const int top = labels[0];
-    const auto label_at = [&](int k) { return k < n_ ? int{labels[k]} : n_; };
-    std::uint64_t closing = 0;
-    for (int k = 2; k <= n_; ++k)
-      if (std::abs(label_at(k) - top) == 1 && is_gap(label_at(k - 1), label_at(k))) closing |= std::uint64_t{1} << (k - 2);
-    return closing;
-  }
-#endif
+  int label(int size) const { return labels_.label(size); }
 
   int n_;
-  std::array<std::uint8_t, PancakeState::kCapacity> label_{};    // size-1 -> its position in the target
-  bool sorted_target_ = true;                                      // the target is 1..N from the top
-  std::uint64_t in_stack_ = 0;                                     // positions 0..N-1
-  std::uint64_t flips_ = 0;                                        // moves 0..N-2
-  std::array<std::uint8_t, 64> plate_{};                           // byte N: N (N < 64)
-  // Byte i: i + 1, the position below i (the last reads itself: with 64 pancakes the plate is
-  // looked at apart).
-  static constexpr std::array<std::uint8_t, 64> kNextPosition = [] {
-    std::array<std::uint8_t, 64> next{};
-    for (int i = 0; i < 64; ++i) next[i] = static_cast<std::uint8_t>(i < 63 ? i + 1 : 63);
-    return next;
-  }();
+  PancakeLabels labels_;  // the target's labels and the vector operations on them
 };
 
 }  // namespace searchbench

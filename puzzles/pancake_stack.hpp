@@ -13,7 +13,8 @@
 // Start: the sorted stack 1..N (smallest on top). Text: the N sizes from the top.
 // State: size-1 in one byte per pancake (0..N-1, what the ranking encoders expect), room
 // for 64; a flip is one byte permutation of the whole stack where AVX-512 VBMI is available,
-// else a flip of up to 16 pancakes is one byte shuffle of the first 16 (SSSE3).
+// else vpshufb over two 32-byte halves (AVX2) or funnel shifts of 64-bit words
+// (core/prefix_flip.hpp).
 #pragma once
 
 #include <array>
@@ -29,6 +30,8 @@
 #include "core/printable.hpp"
 #include "core/number_list.hpp"
 #include "core/puzzle_name.hpp"
+#include "core/prefix_flip.hpp"
+#include "core/simd_level.hpp"
 #if defined(__SSE2__)
 #include <immintrin.h>
 #endif
@@ -77,10 +80,6 @@ class PancakeStack {
   explicit PancakeStack(int pancakes) : n_(pancakes) {
     if (pancakes < kMinPancakes || pancakes > kMaxPancakes)
       throw InputError("pancake stack of N=" + std::to_string(pancakes) + " is not supported (N must be 2..64)");
-    for (int m = 0; m < move_count() && m + 2 <= kShuffled; ++m) {
-      const int k = m + 2;
-      for (int i = 0; i < kShuffled; ++i) flip_[m][i] = static_cast<std::uint8_t>(i < k ? k - 1 - i : i);
-    }
   }
 
   std::string name() const { return "pancake-" + std::to_string(n_); }
@@ -96,7 +95,7 @@ class PancakeStack {
   char move_name(int m) const { return "23456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz{|}"[m]; }
   bool apply(const State& s, int m, State& out) const {
     const int k = m + 2;
-#if defined(__AVX512VBMI__)
+#if defined(SEARCHBENCH_SIMD_AVX512)
     // The whole stack is one register: byte i < k of the result is byte k-1-i, one masked
     // byte permutation (the bytes past k keep their own).
     const __m512i identity = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43,
@@ -106,44 +105,15 @@ class PancakeStack {
     const __m512i order = _mm512_sub_epi8(_mm512_set1_epi8(static_cast<char>(k - 1)), identity);
     const __m512i stack = _mm512_loadu_si512(s.cells.data());
     _mm512_storeu_si512(out.cells.data(), _mm512_mask_permutexvar_epi8(stack, flipped, order, stack));
-    return true;
-#elif defined(__SSSE3__)
-    if (k <= kShuffled) {
-      const __m128i top = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data()));
-      const __m128i order = _mm_loadu_si128(reinterpret_cast<const __m128i*>(flip_[m].data()));
-      out = s;
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out.cells.data()), _mm_shuffle_epi8(top, order));
-      return true;
-    }
-    // Past 16, one 16-byte chunk at a time, every load from s: a chunk wholly inside the
-    // flip is the 16 bytes ending k-1-i read backwards; the chunk the flip ends in takes its
-    // flipped bytes from the first 16 (a flip of r = k-i of them) and keeps the rest; the
-    // chunks below the flip are copied. (Reversing the stack into a buffer and reading it
-    // back at an offset made every flip wait on a store that could not be forwarded.)
-    const __m128i backwards = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m128i index = _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    const __m128i first = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data()));
-    for (int i = 0; i < PancakeState::kCapacity; i += 16) {
-      const int r = k - i;  // flipped bytes in this chunk
-      __m128i chunk;
-      if (r >= 16) {
-        chunk = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data() + r - 16)), backwards);
-      } else {
-        chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data() + i));
-        if (r > 0) {
-          const __m128i flipped = r >= 2 ? _mm_shuffle_epi8(first, _mm_loadu_si128(reinterpret_cast<const __m128i*>(flip_[r - 2].data()))) : first;
-          const __m128i inside = _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(r)), index);
-          chunk = _mm_or_si128(_mm_and_si128(inside, flipped), _mm_andnot_si128(inside, chunk));
-        }
-      }
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out.cells.data() + i), chunk);
-    }
-    return true;
+#elif defined(SEARCHBENCH_SIMD_AVX2)
+    const auto* in = reinterpret_cast<const __m256i*>(s.cells.data());
+    const ByteHalves flipped = flip_prefix(ByteHalves{_mm256_loadu_si256(in), _mm256_loadu_si256(in + 1)}, k);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.cells.data()), flipped.low);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.cells.data()) + 1, flipped.high);
 #else
-    out = s;
-    for (int i = 0; i < k; ++i) out.cells[i] = s.cells[k - 1 - i];
-    return true;
+    out.cells = flip_prefix(s.cells, k);
 #endif
+    return true;
   }
 
   // Where pancake `size` (size-1, as in cells) lies in s, 0 on top; cells() if it is not there.
@@ -215,8 +185,6 @@ class PancakeStack {
 
  private:
   int n_;
-  static constexpr int kShuffled = 16;  // flips of up to 16 pancakes are one byte shuffle
-  std::array<std::array<std::uint8_t, kShuffled>, kShuffled - 1> flip_{};  // shuffle of the first 16 per flip of k <= 16
 };
 
 }  // namespace searchbench

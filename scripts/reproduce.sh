@@ -58,7 +58,7 @@ while (($#)); do
     --filter=*) filter="${1#--filter=}" ;;
     --allow-dirty) allow_dirty=1 ;;
     --peers) peers=1 ;;
-    -h|--help) echo "$usage"; exit 0 ;;
+    -h|--help) echo "$usage"; sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;;  # the header above is the manual
     *) echo "reproduce.sh: unknown argument '$1' ($usage)" >&2; exit 2 ;;
   esac
   shift
@@ -123,6 +123,9 @@ manifest() { /usr/bin/python3 scripts/run_manifest.py "$run/run.json" "$@"; }
   dirty:="$([[ -n "$dirty" ]] && echo true || echo false)" filter="$filter" started_utc="$started" host="$host" \
   cpu_governor="$governor" bench_flags="$bench_flags" load_before:="$(loadavg)" complete:=false
 build/release/searchbench list --json >"$run/registry.json"
+# The vector path the build's byte permutations compiled to (its JSON context's "simd"), for
+# the benchmarks' context: bench_search is the same build.
+simd=$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("context", {}).get("simd", "unknown"))' "$run/registry.json")
 
 compiler=$(c++ --version | head -1)
 tbb=$(dpkg-query -W -f='${Version}' libtbb-dev 2>/dev/null || echo unknown)
@@ -136,7 +139,7 @@ bench() {  # output file, round, extra flags...
   bench_search "$@" \
     --benchmark_out="$out" --benchmark_out_format=json \
     --benchmark_context=git_revision="${revision}${dirty}" --benchmark_context=compiler="$compiler" \
-    --benchmark_context=onetbb="$tbb" --benchmark_context=google_benchmark="$gbench" "${machine[@]}" \
+    --benchmark_context=onetbb="$tbb" --benchmark_context=google_benchmark="$gbench" --benchmark_context=simd="$simd" "${machine[@]}" \
     --benchmark_context=run_date_utc="$(date -u +%Y-%m-%dT%H:%M:%SZ)" --benchmark_context=run_id="$id" \
     --benchmark_context=round="$round" --benchmark_context=cpu_governor="$governor" \
     --benchmark_context=command="${command//,/;}" ${filter:+"--benchmark_context=benchmark_filter=${filter//,/;}"}

@@ -15,6 +15,11 @@
 # builds (CMakePresets.json) keep line tables and inlined frames but skip gcc's variable
 # tracking (clang: -gline-tables-only), which halves their compile time; TSan's
 # suppressions (tests/tsan.supp) match inlined TBB frames, so TSan keeps gcc's -g.
+# Each build compiles one vector path (core/simd_level.hpp), so the default run checks all
+# three without a build of its own: the sanitizer builds are for -march=x86-64-v3 (AVX2;
+# the TSan pass runs the vector primitives' test and the pancake gap matrix cases), the
+# libFuzzer build for plain x86-64 (the portable path, its unit tests under ASan+UBSan),
+# Release for this machine (-march=native: AVX-512 where it has it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -24,7 +29,8 @@ case "${1:-}" in
   --quick) mode=quick ;;
   --fuzz) mode=fuzz; fuzz_seconds="${2:?seconds}" ;;
   "") ;;
-  *) echo "usage: scripts/test.sh [--quick | --sanitize asan|tsan]" >&2; exit 2 ;;
+  -h|--help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;;  # the header above is the manual
+  *) echo "usage: scripts/test.sh [--quick | --sanitize asan|tsan | --fuzz SECONDS | --help]" >&2; exit 2 ;;
 esac
 scripts/deps.sh clang libclang-rt-14-dev
 
@@ -63,10 +69,10 @@ case "$mode" in
     # The core of this build has only the engines that run threads and their serial
     # references (registry/threaded_engines.hpp).
     configure=-DSEARCHBENCH_ENGINE_LIST=registry/threaded_engines.hpp build tsan cross_engine_tests threaded_unit_tests external_tests
-    ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9)_parallel_(cantor|decimal|bitpack|combinatorial)_t[24]|msquare_2x4_parallel_cantor_t[24]|tiles_2x3_parallel_(cantor|nibbles|blank_low)_t2|pancake_6_parallel_cantor_t2|(tiles_2x3|pancake_6)_frontier_cantor_t2|tiles_2x3_frontier_blank_low_t2|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads|(tiles_2x3|msquare_2x4)_idastar_(manhattan|pdb)_none_t2|(pancake_7|hanoi4_5)_idastar_blind_none_t2|pancake_7_idastar_gap_none_t2|cube2_fixed_tws_parallel_coordinate_t2|pancake_6_tws_(parallel|frontier)_coordinate_t2'
+    ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9)_parallel_(cantor|decimal|bitpack|combinatorial)_t[24]|msquare_2x4_parallel_cantor_t[24]|tiles_2x3_parallel_(cantor|nibbles|blank_low)_t2|pancake_6_parallel_cantor_t2|(tiles_2x3|pancake_6)_frontier_cantor_t2|tiles_2x3_frontier_blank_low_t2|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads|(tiles_2x3|msquare_2x4)_idastar_(manhattan|pdb)_none_t2|(pancake_7|hanoi4_5)_idastar_blind_none_t2|pancake_7_idastar_gap_none_t2|cube2_fixed_tws_parallel_coordinate_t2|pancake_6_tws_(parallel|frontier)_coordinate_t2|PancakeLabels'
     echo "== AddressSanitizer + UBSan (clang, the libFuzzer build): CLI, judges, parsers, encoders, pattern database files =="
     build fuzz unit_tests cli_tests external_tests fault_tests pdb_cache_tests searchbench fuzz_judges fuzz_states fuzz_definitions fuzz_pdb_header
-    ctest --preset fuzz -j "$jobs" -R 'DefinitionReader|DefinitionPuzzle|DefinitionCoordinate|PdbCache|Faults|Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|DeclaredOptions|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|CubeParse|CubeMoves|OffsetRuns'
+    ctest --preset fuzz -j "$jobs" -R 'DefinitionReader|DefinitionPuzzle|DefinitionCoordinate|PdbCache|Faults|Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|DeclaredOptions|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|PancakeLabels|CubeParse|CubeMoves|OffsetRuns'
     echo "== libFuzzer smoke run: every parser target, 5 s each =="
     fuzz 5
     ;;

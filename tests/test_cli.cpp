@@ -860,6 +860,8 @@ void expect_sane_context(const nlohmann::ordered_json& doc, const std::string& w
   if (c["native"].get<bool>()) {
     EXPECT_NE(c["build_flags"].get<std::string>().find("-march=native"), std::string::npos);
   }
+  const std::string simd = c.value("simd", "");
+  EXPECT_TRUE(simd == "avx512" || simd == "avx2" || simd == "scalar") << what << ": simd " << simd;
   for (const char* library : {"onetbb", "onetbb_runtime", "nlohmann_json", "cli11"}) {
     const std::string version = c["libraries"].value(library, "");
     int major = -1, minor = -1;

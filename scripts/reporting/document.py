@@ -16,8 +16,9 @@ def facts(w, run):
     made = ("" if run.manifest else " Its files were written before runs had folders of their own and were grouped here "
             "by the date-time and commit in their names; the facts come from the files' contexts.")
     host = run.context("host", run.context("host_name"))
-    tools = [f"{what} {run.context(key)}" for what, key in (("compiler", "compiler"), ("oneTBB", "onetbb"),
-                                                             ("Google Benchmark", "google_benchmark")) if run.context(key)]
+    tools = [f"{what} {run.context(key)}" for what, key in (("compiler", "compiler"), ("vector path", "simd"),
+                                                             ("oneTBB", "onetbb"), ("Google Benchmark", "google_benchmark"))
+             if run.context(key)]
     if run.debug_library():
         tools[-1] += " (a debug build of the library, see below)"
     w(f"Commit `{run.commit}`, started {fmt.utc(run.started)} UTC on {run.machine}" + (f" (host `{host}`)" if host else "")
