@@ -14,9 +14,9 @@
 
 namespace searchbench::cli {
 
-using Json = nlohmann::ordered_json;  // fields in the order the README's schema lists them
+using Json = nlohmann::ordered_json;  // fields in the order docs/measurement.md's schema lists them
 
-// Version 1: the fields the README's "JSON output" section lists. Version 2 adds `context`
+// Version 1: the fields the "JSON output" section of docs/measurement.md lists. Version 2 adds `context`
 // to run and compare, `list --json`, and compare's `queries_per_second` on point-query rows
 // (where version 1 wrote `states_per_second`).
 inline constexpr int kSchemaVersion = 2;

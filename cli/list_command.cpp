@@ -137,7 +137,7 @@ void print_combinations() {
 
 CLI::App* ListCommand::add_to(CLI::App& app) {
   auto* cmd = app.add_subcommand("list", "Puzzles, engines, encoders and which combinations apply");
-  cmd->add_flag("--json", json_, "print the registry as one JSON object (fields: README, JSON output)");
+  cmd->add_flag("--json", json_, "print the registry as one JSON object (fields: docs/measurement.md, JSON output)");
   return cmd;
 }
 

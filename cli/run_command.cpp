@@ -111,7 +111,7 @@ CLI::App* RunCommand::add_to(CLI::App& app) {
   add_timeout_option(cmd_, a.timeout,
                      "stop the search after this many seconds (the heuristic's build and every repetition count; "
                      "exit 4 with the statistics so far)");
-  cmd_->add_flag("--json", a.json, "print one JSON object (fields: README, JSON output)");
+  cmd_->add_flag("--json", a.json, "print one JSON object (fields: docs/measurement.md, JSON output)");
   cmd_->add_flag("--progress", a.progress, "print one line per depth on stderr (default: when stderr is a terminal)");
   cmd_->add_flag("--quiet", a.quiet, "never print progress");
   flags_.add_to(cmd_);
