@@ -79,10 +79,12 @@ inline constexpr int kMaxPdbDistance = 254;
 inline constexpr std::uint8_t kUnreachedPdbEntry = 255;
 
 // What building a database over `key_bound` abstract keys holds at its peak: a bit and a
-// depth byte per key (engines/parallel/dense_visited.hpp), the frontier lists (at most half
-// of about `states_guess` states in one level, a key each), and the caller's `extra_bytes`.
+// depth byte per key (engines/parallel/dense_visited.hpp), the frontier lists (the level
+// being expanded and the next, together at most the about `states_guess` states, a key
+// each: both lists near their largest meet at the BFS's widest levels), and the caller's
+// `extra_bytes`.
 inline std::uint64_t pdb_build_bytes(Key key_bound, std::uint64_t states_guess, std::uint64_t extra_bytes) {
-  return key_bound / 8 + key_bound + states_guess / 2 * sizeof(Key) + extra_bytes;
+  return key_bound / 8 + key_bound + states_guess * sizeof(Key) + extra_bytes;
 }
 
 // Runs the BFS to `goal` over `space` and hands `fold` a reader of the distances,
