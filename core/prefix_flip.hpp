@@ -1,8 +1,9 @@
 // Reversing the first k of 64 bytes: a pancake flip, made on the pancake stack
-// (puzzles/pancake_stack.hpp) and on the gap heuristic's labels (heuristics/pancake_labels.hpp),
-// for the builds without AVX-512 VBMI, where it is one byte permutation (vpermb) and those
-// files make it themselves. No branch depends on k: which flip comes next is data.
+// (puzzles/pancake_stack.hpp) and on the gap heuristic's labels (heuristics/pancake_labels.hpp).
+// No branch depends on k: which flip comes next is data.
 //
+// * AVX-512 VBMI: the 64 bytes are one register, and the flip one masked byte permutation
+//   (vpermb): byte i < k takes byte k-1-i, the others keep their own.
 // * AVX2 (core/simd_level.hpp): the 64 bytes are two 32-byte registers, and vpshufb picks
 //   bytes only inside each 16-byte lane. Each half of the result is the OR of vpshufb of
 //   each source half as it is and with its lanes swapped (one lane-crossing vpermq per
@@ -23,7 +24,7 @@
 #include <cstring>
 
 #include "core/simd_level.hpp"
-#if defined(SEARCHBENCH_SIMD_AVX2)
+#if defined(SEARCHBENCH_SIMD_AVX2) || defined(SEARCHBENCH_SIMD_AVX512)
 #include <immintrin.h>
 #endif
 
@@ -56,6 +57,17 @@ inline std::array<std::uint8_t, 64> flip_prefix(const std::array<std::uint8_t, 6
   }
   return out;
 }
+
+#if defined(SEARCHBENCH_SIMD_AVX512)
+inline __m512i flip_prefix(__m512i v, int k) {
+  const __m512i identity = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43,
+                                           42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22,
+                                           21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  const __mmask64 inside = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(k));
+  const __m512i order = _mm512_sub_epi8(_mm512_set1_epi8(static_cast<char>(k - 1)), identity);
+  return _mm512_mask_permutexvar_epi8(v, inside, order, v);
+}
+#endif
 
 #if defined(SEARCHBENCH_SIMD_AVX2)
 struct ByteHalves {

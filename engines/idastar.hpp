@@ -112,8 +112,9 @@ class IdaStar {
       bool split = threads > 1 && !first && result.iterations.back().expanded >= kSerialProbe / 8;
       if (!split) {
         const std::uint64_t probe = threads == 1 ? UINT64_MAX : first ? kFirstProbe : kSerialProbe;
-        it = serial_iteration(start, target, heuristic, bound, meter, probe, split);
-        split = split && !meter.halted();
+        bool cut_short = false;
+        it = serial_iteration(start, target, heuristic, bound, meter, probe, cut_short);
+        split = cut_short && !meter.halted();
       }
       if (split) {
         const std::uint64_t size_hint = first ? UINT64_MAX : std::max(it.expanded, result.iterations.back().expanded);

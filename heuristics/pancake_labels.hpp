@@ -193,11 +193,9 @@ class PancakeLabels {
 #if defined(SEARCHBENCH_SIMD_AVX512)
 inline PancakeLabels::Vector PancakeLabels::load(const Bytes& bytes) { return _mm512_loadu_si512(bytes.data()); }
 inline void PancakeLabels::store(Bytes& bytes, const Vector& v) { _mm512_storeu_si512(bytes.data(), v); }
-// One byte permutation each, the same row either way round (masked with every byte on: gcc
-// 12 warns of the unmasked form's undefined pass-through).
-inline PancakeLabels::Vector PancakeLabels::flipped(const Vector& v, int m) {
-  return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, load(kReversed[m + 2]), v);
-}
+inline PancakeLabels::Vector PancakeLabels::flipped(const Vector& v, int m) { return flip_prefix(v, m + 2); }
+// One byte permutation: the flip's row read through the labels (masked with every byte on:
+// gcc 12 warns of the unmasked form's undefined pass-through).
 inline PancakeLabels::Vector PancakeLabels::relabelled(const Vector& v, int m) {
   return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, v, load(kReversed[m + 2]));
 }

@@ -167,7 +167,7 @@ class TilesPdb {
   int pattern_value(std::size_t pattern, const State& s) const {
     std::array<std::uint8_t, 16> where;
     for (int c = 0; c < n_; ++c) where[s.cells[c]] = static_cast<std::uint8_t>(c);
-    return pattern_md(tables_[pattern], where) + 2 * entry(tables_[pattern], where);
+    return distance(tables_[pattern], where);
   }
   const std::vector<std::uint8_t>& nibbles(std::size_t pattern) const { return tables_[pattern].nibbles; }
   int stored_distance(std::size_t pattern, Key placement) const {
@@ -175,7 +175,7 @@ class TilesPdb {
     std::array<std::uint8_t, 16> cells{}, where{};
     t.rank.unrank(placement, cells.data());
     for (std::size_t i = 0; i < t.tiles.size(); ++i) where[t.members[i]] = cells[i];
-    return pattern_md(t, where) + 2 * entry(t, where);
+    return distance(t, where);
   }
 
  private:
@@ -207,10 +207,11 @@ class TilesPdb {
     const Key i = index(t, where);
     return (t.nibbles[i >> 1] >> ((i & 1) * 4)) & 15;
   }
-  int pattern_md(const Table& t, const std::array<std::uint8_t, 16>& where) const {
+  // The entry as the table means it: the pattern's tiles' Manhattan distance plus the excess.
+  int distance(const Table& t, const std::array<std::uint8_t, 16>& where) const {
     int md = 0;
     for (const int tile : t.tiles) md += manhattan_[tile][where[tile]];
-    return md;
+    return md + 2 * entry(t, where);
   }
   int sum_over_patterns(const std::array<std::uint8_t, 16>& where) const {
     int h = 0;
@@ -267,10 +268,13 @@ class TilesPdb {
             placement_rank.unrank(p, cells.data());
             int md = 0;
             for (std::size_t i = 0; i < tiles.size(); ++i) md += manhattan_[tiles[i]][cells[i]];
-            if (best != kUnreachedPdbEntry && (best < md || (best - md) % 2 != 0))
-              throw std::logic_error(what + ": an entry below its Manhattan distance or of the other parity");
-            const int half = best == kUnreachedPdbEntry ? kMaxHalfExcess : std::min(kMaxHalfExcess, (best - md) / 2);
-            capped_here += best != kUnreachedPdbEntry && (best - md) / 2 > kMaxHalfExcess;
+            int half = kMaxHalfExcess;  // a placement that cannot reach the target: any value is admissible
+            if (best != kUnreachedPdbEntry) {
+              if (best < md || (best - md) % 2 != 0)
+                throw std::logic_error(what + ": an entry below its Manhattan distance or of the other parity");
+              capped_here += (best - md) / 2 > kMaxHalfExcess;
+              half = std::min(kMaxHalfExcess, (best - md) / 2);
+            }
             nibbles[byte] |= static_cast<std::uint8_t>(half << ((p & 1) * 4));
           }
         over.fetch_add(capped_here, std::memory_order_relaxed);

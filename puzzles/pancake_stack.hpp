@@ -96,15 +96,7 @@ class PancakeStack {
   bool apply(const State& s, int m, State& out) const {
     const int k = m + 2;
 #if defined(SEARCHBENCH_SIMD_AVX512)
-    // The whole stack is one register: byte i < k of the result is byte k-1-i, one masked
-    // byte permutation (the bytes past k keep their own).
-    const __m512i identity = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43,
-                                             42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22,
-                                             21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    const __mmask64 flipped = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(k));
-    const __m512i order = _mm512_sub_epi8(_mm512_set1_epi8(static_cast<char>(k - 1)), identity);
-    const __m512i stack = _mm512_loadu_si512(s.cells.data());
-    _mm512_storeu_si512(out.cells.data(), _mm512_mask_permutexvar_epi8(stack, flipped, order, stack));
+    _mm512_storeu_si512(out.cells.data(), flip_prefix(_mm512_loadu_si512(s.cells.data()), k));
 #elif defined(SEARCHBENCH_SIMD_AVX2)
     const auto* in = reinterpret_cast<const __m256i*>(s.cells.data());
     const ByteHalves flipped = flip_prefix(ByteHalves{_mm256_loadu_si256(in), _mm256_loadu_si256(in + 1)}, k);

@@ -43,7 +43,6 @@ bool ida_skipped(const P& puzzle, int last, int run, int m) {
 template <Puzzle P, class H, class Stop>
 struct IdaDive {
   using State = typename P::State;
-  static constexpr std::uint64_t kStopCheckEvery = kIdaStopCheckEvery;
 
   const P& puzzle;
   const H& heuristic;
@@ -54,7 +53,7 @@ struct IdaDive {
   IdaIteration out{};
   std::uint64_t told_expanded = 0, told_generated = 0;  // what meter has of `out`
 
-  // Whether to stop: asked every kStopCheckEvery nodes, it tells the meter this dive's
+  // Whether to stop: asked every kIdaStopCheckEvery nodes, it tells the meter this dive's
   // nodes since the last time (the node budget and the time limit are checked on the
   // query's totals) and asks the iteration's own stop.
   bool stop_now() {
@@ -98,7 +97,7 @@ struct IdaDive {
     if constexpr (requires { heuristic.complete_tight(s, h); }) {
       if (room == h - 1) return complete(g, h, [&] { return heuristic.complete_tight(s, h); });
     }
-    if ((++out.expanded % kStopCheckEvery) == 0 && stop_now()) stopped = true;
+    if ((++out.expanded % kIdaStopCheckEvery) == 0 && stop_now()) stopped = true;
     if (stopped) return false;
     State child;
     [[maybe_unused]] TightParentOf<H, State> parent;  // built at the first child whose f is the bound, if the heuristic keeps one
