@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "bench/benchmark_id.hpp"
-#include "bench/korf100.hpp"
+#include "bench/korf_instances.hpp"
 #include "bench/load_counters.hpp"
 #include "registry/registry.hpp"
 
@@ -23,6 +23,7 @@ namespace {
 struct Start {
   std::string board;
   int optimal = -1;  // -1: unknown until bidir says
+  int number = 0;    // a named instance's published number (0: not named)
 };
 
 // The set's starts with the length each must be solved in (bidir's where the space is small).
@@ -30,9 +31,16 @@ std::vector<Start> starts_of(const BenchmarkPlan::HeuristicSet& set) {
   std::vector<Start> out;
   const auto puzzle = make_puzzle(set.puzzle);
   if (!set.instances.empty()) {
-    if (set.instances != "korf100") throw std::invalid_argument("no built-in instance set '" + set.instances + "'");
-    // The first `count` of them (all 100 when count is 100 or more).
-    const auto korf = builtin_korf100();
+    const auto korf = builtin_instances(set.instances);
+    if (!set.numbers.empty()) {  // the instances named, in the order named
+      for (const int number : set.numbers) {
+        const auto it = std::find_if(korf.begin(), korf.end(), [&](const KorfInstance& k) { return k.number == number; });
+        if (it == korf.end()) throw std::invalid_argument(set.instances + " has no instance " + std::to_string(number));
+        out.push_back({it->board, it->optimal, it->number});
+      }
+      return out;
+    }
+    // The first `count` of them (all when count is their number or more).
     const std::size_t first = std::min(korf.size(), static_cast<std::size_t>(std::max(set.count, 0)));
     for (std::size_t i = 0; i < first; ++i) out.push_back({korf[i].board, korf[i].optimal});
     return out;
@@ -80,6 +88,10 @@ void heuristic_set(benchmark::State& state, SolverConfig config, std::shared_ptr
     search_seconds += r.seconds;
     slowest = std::max(slowest, r.seconds);
     per_instance.push_back(r.seconds);
+    if (const int number = (*starts)[i].number) {  // a few named instances: each one's own figures
+      state.counters["instance_" + std::to_string(number) + "_seconds"] = r.seconds;
+      state.counters["instance_" + std::to_string(number) + "_generated"] = static_cast<double>(r.generated);
+    }
   }
   std::sort(per_instance.begin(), per_instance.end());
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(results.size()));
@@ -111,9 +123,12 @@ void register_heuristic_sets(bool full) {
             c.options.keep_table = false;
             if (!set.pattern.empty()) c.heuristic_options["pattern"] = set.pattern;
             const std::string param = set.name + ":threads:" + std::to_string(threads);
-            register_benchmark({"heuristic", engine, heuristic, set.puzzle, param}, with_load(heuristic_set), c, starts)
-                ->Unit(benchmark::kMillisecond)
-                ->UseRealTime();
+            auto* b = register_benchmark({"heuristic", engine, heuristic, set.puzzle, param}, with_load(heuristic_set), c, starts)
+                          ->Unit(benchmark::kMillisecond)
+                          ->UseRealTime();
+            // A set that takes minutes a pass runs its passes once each, whatever the run's
+            // --benchmark_repetitions.
+            if (set.repetitions > 0) b->Iterations(1)->Repetitions(set.repetitions);
           }
     }
 }

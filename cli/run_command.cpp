@@ -257,8 +257,10 @@ Json RunCommand::report(const Solver& solver, const SearchResult& r, const Sprea
     j["heuristic"] = {{"name", h.name},       {"build_seconds", h.build_seconds}, {"bytes", h.bytes},
                       {"initial", h.initial}, {"note", h.note},                   {"reused", h.reused}};
     Json iterations = Json::array();
-    for (const auto& it : r.iterations)
+    for (const auto& it : r.iterations) {
       iterations.push_back({{"bound", it.bound}, {"expanded", it.expanded}, {"generated", it.generated}});
+      if (it.resumed) iterations.back()["resumed"] = true;
+    }
     if (!r.iterations.empty()) j["iterations"] = iterations;
     j["generated_per_second"] = seconds.median() > 0 ? static_cast<double>(r.generated) / seconds.median() : 0.0;
   }

@@ -35,8 +35,9 @@ struct BenchmarkPlan {
     std::string puzzle, encoder;
   };
   // Heuristic searches (the engines that take a heuristic) from a set of starts to the
-  // puzzle's start (its goal): the built-in set named by `instances` ("korf100": the first
-  // `count` of Korf's 100 15-puzzles, every answer checked against its published length),
+  // puzzle's start (its goal): the built-in set named by `instances` ("korf100": Korf's 100
+  // 15-puzzles, "korf-felner50": Korf and Felner's 50 24-puzzles; the first `count`, or the
+  // instances `numbers` names; every answer checked against its published length),
   // or `count` starts drawn by `seed` (0: every state of the puzzle; with `walk`, scrambles of
   // that many moves), checked against bidir where the space is small. Each of `engines` x `heuristics` x `threads`; `full_only`
   // sets run with bench_search --full only.
@@ -50,6 +51,8 @@ struct BenchmarkPlan {
     bool full_only = false;
     std::string pattern{};  // the heuristic's --pattern (empty: its default)
     int walk = 0;         // above 0: each start is a random walk of this many moves (a scramble)
+    std::vector<int> numbers{};  // of `instances`, these (by their published numbers) instead of the first `count`
+    int repetitions = 0;         // above 0: one pass a repetition, this many (minutes-long sets)
   };
   std::vector<ByDepth> by_depth;
   std::vector<HeuristicSet> heuristic_sets;

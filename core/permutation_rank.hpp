@@ -50,15 +50,25 @@ inline unsigned nth_set_bit(std::uint32_t mask, unsigned d) {
 
 class PartialPermutationRank {
  public:
-  static constexpr int kMaxValues = 20;  // 20! < 2^64
+  static constexpr int kMaxValues = 20;  // a whole permutation (k = n - 1): 20! < 2^64
+  static constexpr int kMaxSlots = 31;   // values held in a 32-bit mask (6 of a 5x5 board's 25 cells)
+
+  // Whether k of n values rank in a Key: n!/(n-k)! and unrank's division steps fit 64 bits
+  // (see the constructor).
+  static bool fits(int n, int k) {
+    if (n < 2 || n > kMaxSlots || k < 1 || k > n - 1) return false;
+    unsigned __int128 count = 1;
+    for (int i = 0; i < k; ++i) count *= static_cast<unsigned>(n - i);
+    return count * static_cast<unsigned>(n - k + 1) <= ~Key{0};
+  }
 
   PartialPermutationRank(int n, int k) : n_(n), k_(k) {
-    if (n < 2 || n > kMaxValues || k < 1 || k > n - 1)
-      throw InputError("a permutation rank needs 2 <= n <= 20 and 1 <= k < n (got n=" + std::to_string(n) +
-                       ", k=" + std::to_string(k) + ")");
+    if (!fits(n, k))
+      throw InputError("a permutation rank needs 2 <= n <= 31, 1 <= k < n and n!/(n-k)! below 2^64 (got n=" +
+                       std::to_string(n) + ", k=" + std::to_string(k) + ")");
     // floor(2^64 / d) + 1 (2^64 / d for powers of two). mulhi(r, m) = floor(r/d) whenever
     // r < 2^64 / d; before the division by d = n-i the rank is below n!/(d-1)!, and
-    // n!/(d-1)! * d <= 2 * n! < 2^64 for n <= 20.
+    // n!/(d-1)! * d <= n!/(n-k)! * (n-k+1) < 2^64, which fits() checked.
     for (int i = 0; i < k; ++i) {
       const Key d = static_cast<Key>(n - i);
       reciprocal_[i] = ~Key{0} / d + 1;
@@ -83,7 +93,7 @@ class PartialPermutationRank {
 
   // Writes the k values of rank r to out[0..k); returns the mask of the values left over.
   std::uint32_t unrank(Key r, std::uint8_t* out) const {
-    std::array<unsigned, kMaxValues> digit;
+    std::array<unsigned, kMaxSlots> digit;
     for (int i = k_ - 1; i >= 0; --i) {
       const Key q = mulhi(r, reciprocal_[i]);
       digit[i] = static_cast<unsigned>(r - q * static_cast<Key>(n_ - i));
@@ -104,7 +114,7 @@ class PartialPermutationRank {
  private:
 #if defined(__SSSE3__)
   // unrank's second half for n <= 16: byte j of `left` is the j-th value not used yet.
-  std::uint32_t take_from_vector(const std::array<unsigned, kMaxValues>& digit, std::uint8_t* out) const {
+  std::uint32_t take_from_vector(const std::array<unsigned, kMaxSlots>& digit, std::uint8_t* out) const {
     const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m128i left = iota;
     std::uint32_t used = 0;
@@ -127,7 +137,7 @@ class PartialPermutationRank {
   int n_;
   int k_;
   Key count_ = 1;
-  std::array<Key, kMaxValues> reciprocal_{};
+  std::array<Key, kMaxSlots> reciprocal_{};
 };
 
 // The Lehmer rank of a whole permutation of n <= 16 distinct values (bytes below 0x7F; only

@@ -32,6 +32,7 @@ struct HeuristicStats {
 struct IterationStats {
   int bound = 0;
   std::uint64_t expanded = 0, generated = 0;
+  bool resumed = false;  // read back from idastar's checkpoint (--resume), searched by an earlier run
 };
 
 struct SearchResult {

@@ -21,7 +21,7 @@
 //   the last two tiles from the digits and the blank's row + column alone.
 // Perfect: the parallel engine's two-bit and bottom-up levels, which read successor and
 // predecessor keys through successor_key/predecessor_key (core/concepts.hpp), apply.
-// Past 2^33 keys (4x4) the key space is hashed.
+// Past 2^33 keys (4x4) the key space is hashed. At most 16 cells (4x4, 2x8).
 #pragma once
 
 #include <array>
@@ -32,6 +32,7 @@
 #include <string_view>
 
 #include "core/concepts.hpp"
+#include "core/errors.hpp"
 #include "puzzles/sliding_tiles.hpp"
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -43,10 +44,15 @@ class TilesBlankLow {
  public:
   static constexpr std::string_view kName = "blank-low";
   static constexpr bool kEveryKeyIsState = true;  // a perfect rank of the reachable half
-  static std::string fits(const SlidingTiles&) { return {}; }
+  static constexpr int kMaxCells = 16;  // the decoder holds a row in one 16-byte vector
+  static std::string fits(const SlidingTiles& p) {
+    if (p.cells() <= kMaxCells) return {};
+    return "its decoder holds at most 16 cells (this board has " + std::to_string(p.cells()) + ")";
+  }
 
   explicit TilesBlankLow(const SlidingTiles& p)
       : puzzle_(p), n_(p.cells()), ranked_(p.cells() - 2), columns_(p.columns()), goal_parity_(p.parity(p.start())) {
+    if (auto why = fits(p); !why.empty()) throw InputError("encoder 'blank-low' does not fit " + p.name() + ": " + why);
     Key w = 1;
     for (int v = 0; v < ranked_; ++v) {
       const Key radix = static_cast<Key>(n_ - v);

@@ -9,7 +9,7 @@
 // decoding picks it. (Ranking the cells in board order instead would fail: when the blank
 // is one of the last two cells, both orders are reachable.)
 // Perfect: the parallel engine's two-bit and bottom-up levels and the edge-list export
-// apply. Past 2^33 keys (4x4) the key space is hashed.
+// apply. Past 2^33 keys (4x4) the key space is hashed; past 20 cells no 64-bit key holds it.
 #pragma once
 
 #include <array>
@@ -27,7 +27,10 @@ class TilesCantor {
  public:
   static constexpr std::string_view kName = "cantor";
   static constexpr bool kEveryKeyIsState = true;  // a perfect rank of the reachable half
-  static std::string fits(const SlidingTiles&) { return {}; }
+  static std::string fits(const SlidingTiles& p) {
+    if (PartialPermutationRank::fits(p.cells(), p.cells() - 2)) return {};
+    return "(RC)!/2 boards need more than a 64-bit key past 20 cells (this board has " + std::to_string(p.cells()) + ")";
+  }
 
   explicit TilesCantor(const SlidingTiles& p) : puzzle_(p), n_(p.cells()), rank_(p.cells(), p.cells() - 2) {}
 

@@ -44,6 +44,7 @@
 #include <atomic>
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -61,16 +62,32 @@
 #include "core/search_options.hpp"
 #include "core/thread_arena.hpp"
 #include "core/timer.hpp"
+#include "core/work_dir.hpp"
+#include "engines/idastar/checkpoint.hpp"
 #include "engines/idastar/dive.hpp"
 
 namespace searchbench {
 
 struct IdaStarOptions {
   std::uint64_t node_budget = 100'000'000'000ULL;  // nodes expanded before the query gives up
+  std::string workdir;  // empty: no checkpoint
+  bool resume = false;
 
   template <class V>
   void declare(V& v) {
-    v(node_budget, {.name = "node-budget", .help = "nodes to expand before giving up"});
+    v(node_budget, {.name = "node-budget", .help = "nodes to expand before giving up (the query's total, resumed runs' included)"});
+    v(workdir, {.name = "workdir",
+                .help = "folder for a checkpoint saved after each f bound (engines/idastar/checkpoint.hpp), locked while a "
+                        "run uses it; with more than one run (--repetitions, --warmup) each gets a fresh subfolder",
+                .default_text = "none: no checkpoint",
+                .folder_per_run = true});
+    v(resume, {.name = "resume",
+               .help = "continue the query checkpointed in --workdir from its next f bound; a damaged or foreign "
+                       "checkpoint, or one of another query, is refused",
+               .one_run_only = true});
+  }
+  void check() const {
+    if (resume && workdir.empty()) throw InputError("--resume needs the --workdir of the run to continue");
   }
 };
 
@@ -100,7 +117,25 @@ class IdaStar {
     const int threads = runnable_threads(options_.threads);
     tbb::task_arena arena(threads);
     NodeMeter meter(progress, "idastar", "raise --node-budget or use a stronger --heuristic", settings_.node_budget);
-    for (int bound = h0; bound <= limit;) {
+    int bound = h0;
+    std::optional<WorkDir> folder;
+    IdaCheckpoint checkpoint;
+    if (!settings_.workdir.empty()) {
+      folder.emplace(settings_.workdir, !settings_.resume);
+      checkpoint.query = puzzle_.name() + " from " + puzzle_.format(start) + " to " + puzzle_.format(target);
+      if (settings_.resume) {
+        checkpoint = IdaCheckpoint::load(*folder, checkpoint.query);
+        bound = std::max(bound, checkpoint.next_bound);
+        result.iterations = checkpoint.iterations;
+        for (const IterationStats& it : result.iterations) {
+          result.expanded += it.expanded;
+          result.generated += it.generated;
+        }
+      } else {
+        IdaCheckpoint::refuse_existing(*folder);
+      }
+    }
+    for (; bound <= limit;) {
       meter.start(bound, "f bound " + std::to_string(bound), result.expanded, result.generated, held_bytes(bound, threads));
       // An iteration too small to pay for the split (its listing, the threads' wake-up) runs
       // on this thread: after a small one, the next starts so and is handed to the split
@@ -140,6 +175,11 @@ class IdaStar {
       progress.nodes(true, bound, result.expanded, result.generated, held_bytes(bound, threads),
                      "f bound " + std::to_string(bound) + " done");
       bound = it.next_bound;
+      if (folder) {
+        checkpoint.next_bound = bound;
+        checkpoint.iterations = result.iterations;
+        checkpoint.save(*folder);
+      }
     }
     result.threads = threads;
     return finish(result, timer);

@@ -36,7 +36,7 @@
 namespace searchbench {
 
 struct TilesPatternState {
-  std::array<std::uint8_t, 16> cell{};  // the cell of the pattern's i-th tile (i < k)
+  std::array<std::uint8_t, SlidingTiles::kMaxCells> cell{};  // the cell of the pattern's i-th tile (i < k)
   std::uint32_t occupied = 0;           // the cells of the pattern's tiles
   std::uint32_t region = 0;             // the free cells the blank can reach
   friend bool operator==(const TilesPatternState&, const TilesPatternState&) = default;
@@ -117,7 +117,7 @@ class TilesPatternSpace {
   std::string board_name_, text_;
   int cols_, n_, k_;
   std::uint32_t board_mask_ = 0, not_last_column_ = 0, not_first_column_ = 0;
-  std::array<std::array<std::int8_t, 16>, 4> step_{};
+  std::array<std::array<std::int8_t, SlidingTiles::kMaxCells>, 4> step_{};
   State goal_;
 };
 

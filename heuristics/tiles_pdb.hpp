@@ -30,8 +30,10 @@
 // Patterns: tiles-4x4 defaults to 6-6-3 (Korf & Felner's split, mirrored for the
 // blank-last goal: the two 2x3 blocks of the left and right columns above the bottom row,
 // and the bottom row's three tiles), and names 7-8 (the top two rows, the bottom two) and
-// 5-5-5 too; tiles-3x3 to 4-4; other boards to the tiles in row order, in as few patterns
-// of at most 6 tiles as possible, of even sizes.
+// 5-5-5 too; tiles-5x5 to 6-6-6-6 (Korf & Felner's split of the 24-puzzle turned a half
+// turn for the blank-last goal: three 2x3 blocks along the edges and the six tiles nearest
+// the blank's corner); tiles-3x3 to 4-4; other boards to the tiles in row order, in as few
+// patterns of at most 6 tiles as possible, of even sizes.
 #pragma once
 
 #include <algorithm>
@@ -63,7 +65,9 @@ inline std::vector<std::vector<int>> tiles_patterns(const SlidingTiles& board, c
   const int n = board.cells();
   std::string text = option;
   const bool square4 = board.rows() == 4 && board.columns() == 4, square3 = board.rows() == 3 && board.columns() == 3;
-  if (square4 && (text.empty() || text == "6-6-3")) text = "1,2,5,6,9,10/3,4,7,8,11,12/13,14,15";
+  const bool square5 = board.rows() == 5 && board.columns() == 5;
+  if (square5 && (text.empty() || text == "6-6-6-6")) text = "1,2,3,6,7,8/4,5,9,10,14,15/11,12,16,17,21,22/13,18,19,20,23,24";
+  else if (square4 && (text.empty() || text == "6-6-3")) text = "1,2,5,6,9,10/3,4,7,8,11,12/13,14,15";
   else if (square4 && text == "7-8") text = "1,2,3,4,5,6,7,8/9,10,11,12,13,14,15";
   else if (square4 && text == "5-5-5") text = "1,2,3,5,6/4,7,8,11,12/9,10,13,14,15";
   else if (square3 && (text.empty() || text == "4-4")) text = "1,2,4,5/3,6,7,8";
@@ -78,7 +82,7 @@ inline std::vector<std::vector<int>> tiles_patterns(const SlidingTiles& board, c
   }
   if (text.find_first_not_of("0123456789,/ ") != std::string::npos)
     throw InputError("--pattern '" + option + "' is neither tile numbers split by ',' and '/' nor a split " + board.name() +
-                     " names" + (square4 ? " (6-6-3, 7-8, 5-5-5)" : square3 ? " (4-4)" : " (it names none)"));
+                     " names" + (square5 ? " (6-6-6-6)" : square4 ? " (6-6-3, 7-8, 5-5-5)" : square3 ? " (4-4)" : " (it names none)"));
   std::uint32_t seen = 0;
   for (const auto& members : split_pattern_list(text)) {
     patterns.emplace_back();
@@ -99,6 +103,7 @@ inline std::vector<std::vector<int>> tiles_patterns(const SlidingTiles& board, c
 
 class TilesPdb {
  public:
+  using Cells = std::array<std::uint8_t, TilesState::kBytes>;  // a value per tile or per cell
   static constexpr std::string_view kName = "pdb";
   static constexpr std::string_view kSummary =
       "additive disjoint pattern databases (Korf & Felner), with the diagonal reflection on square boards";
@@ -132,14 +137,14 @@ class TilesPdb {
   }
 
   int estimate(const State& s) const {
-    std::array<std::uint8_t, 16> where;
+    Cells where;
     int md = 0;
     for (int c = 0; c < n_; ++c) {
       where[s.cells[c]] = static_cast<std::uint8_t>(c);
       md += manhattan_[s.cells[c]][c];
     }
     if (!reflects_) return md + 2 * sum_over_patterns(where);
-    std::array<std::uint8_t, 16> mirrored;
+    Cells mirrored;
     for (int v = 1; v < n_; ++v) mirrored[relabel_[v]] = transpose_[where[v]];
     // Both orientations' lookups side by side, so that their cache misses overlap.
     int excess = 0, reflected = 0;
@@ -165,14 +170,14 @@ class TilesPdb {
   }
   bool reflects() const { return reflects_; }
   int pattern_value(std::size_t pattern, const State& s) const {
-    std::array<std::uint8_t, 16> where;
+    Cells where;
     for (int c = 0; c < n_; ++c) where[s.cells[c]] = static_cast<std::uint8_t>(c);
     return distance(tables_[pattern], where);
   }
   const std::vector<std::uint8_t>& nibbles(std::size_t pattern) const { return tables_[pattern].nibbles; }
   int stored_distance(std::size_t pattern, Key placement) const {
     const Table& t = tables_[pattern];
-    std::array<std::uint8_t, 16> cells{}, where{};
+    Cells cells{}, where{};
     t.rank.unrank(placement, cells.data());
     for (std::size_t i = 0; i < t.tiles.size(); ++i) where[t.members[i]] = cells[i];
     return distance(t, where);
@@ -183,7 +188,7 @@ class TilesPdb {
     std::vector<int> tiles;
     PartialPermutationRank rank;
     std::vector<std::uint8_t> nibbles;         // per placement rank, half the excess (see the top)
-    std::array<std::uint8_t, 16> members{};  // the tiles again, as the lookups read them
+    Cells members{};  // the tiles again, as the lookups read them
   };
   static constexpr int kMaxHalfExcess = 15;
 
@@ -191,7 +196,7 @@ class TilesPdb {
 
   // The placement's rank: PartialPermutationRank::rank over the cells where[] gives,
   // without copying them out first (one multiply-add and one popcount per tile).
-  Key index(const Table& t, const std::array<std::uint8_t, 16>& where) const {
+  Key index(const Table& t, const Cells& where) const {
     Key r = 0;
     std::uint32_t used = 0;
     const int k = static_cast<int>(t.tiles.size());
@@ -203,17 +208,17 @@ class TilesPdb {
     return r;
   }
   // Half the excess of the placement's entry over its tiles' Manhattan distance.
-  int entry(const Table& t, const std::array<std::uint8_t, 16>& where) const {
+  int entry(const Table& t, const Cells& where) const {
     const Key i = index(t, where);
     return (t.nibbles[i >> 1] >> ((i & 1) * 4)) & 15;
   }
   // The entry as the table means it: the pattern's tiles' Manhattan distance plus the excess.
-  int distance(const Table& t, const std::array<std::uint8_t, 16>& where) const {
+  int distance(const Table& t, const Cells& where) const {
     int md = 0;
     for (const int tile : t.tiles) md += manhattan_[tile][where[tile]];
     return md + 2 * entry(t, where);
   }
-  int sum_over_patterns(const std::array<std::uint8_t, 16>& where) const {
+  int sum_over_patterns(const Cells& where) const {
     int h = 0;
     for (const auto& t : tables_) h += entry(t, where);
     return h;
@@ -259,7 +264,7 @@ class TilesPdb {
       nibbles.assign((placements + 1) / 2, 0);
       parallel_chunks(nibbles.size(), kPdbChunk, [&](Key begin, Key end) {
         std::uint64_t capped_here = 0;
-        std::array<std::uint8_t, 16> cells{};
+        Cells cells{};
         for (Key byte = begin; byte != end; ++byte)
           for (Key p = 2 * byte; p < std::min(2 * byte + 2, placements); ++p) {
             int best = kUnreachedPdbEntry;
@@ -286,8 +291,8 @@ class TilesPdb {
 
   int n_;
   bool reflects_ = false;
-  std::array<std::uint8_t, 16> target_where_{}, transpose_{}, relabel_{};
-  std::array<std::array<std::uint8_t, 16>, 16> manhattan_{};  // [tile][cell]: cells to its target cell (the blank's: 0)
+  Cells target_where_{}, transpose_{}, relabel_{};
+  std::array<Cells, SlidingTiles::kMaxCells> manhattan_{};  // [tile][cell]: cells to its target cell (the blank's: 0)
   std::vector<Table> tables_;
   std::string note_;
 };

@@ -1,5 +1,5 @@
-// Sliding-tile puzzles `tiles-RxC` (R, C >= 2, R*C <= 16): tiles-3x3 is the 8-puzzle,
-// tiles-4x4 the 15-puzzle.
+// Sliding-tile puzzles `tiles-RxC` (R, C >= 2, R*C <= 25): tiles-3x3 is the 8-puzzle,
+// tiles-4x4 the 15-puzzle, tiles-5x5 the 24-puzzle.
 //
 // A board holds the tiles 1..RC-1 and one blank, in row order (top row left to right, then
 // the next row). A move slides a tile next to the blank into it; the letter names the
@@ -14,8 +14,9 @@
 // boards are reachable (all of that half, for R, C >= 2). A run ranks the start's half
 // (for_start); a target in the other one is answered unreachable.
 //
-// State: the RC cells, 0 for the blank, in one 16-byte array (cells past RC stay 0xFF);
-// the blank is found by one byte compare. Text: the RC numbers in row order with 0 for the
+// State: the RC cells, 0 for the blank, in one 32-byte array (cells past RC stay 0xFF);
+// the blank is found by one vector compare. The 24-puzzle's (25!)/2 boards have no 64-bit
+// rank, so its encoders refuse it and only the heuristic engines run there. Text: the RC numbers in row order with 0 for the
 // blank, optionally split into rows by '/'.
 #pragma once
 
@@ -33,19 +34,20 @@
 #include "core/printable.hpp"
 #include "core/number_list.hpp"
 #include "core/puzzle_name.hpp"
-#if defined(__SSE2__)
+#if defined(__SSE2__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
 namespace searchbench {
 
 struct TilesState {
-  static constexpr std::array<std::uint8_t, 16> kEmpty = [] {
-    std::array<std::uint8_t, 16> a{};
+  static constexpr int kBytes = 32;
+  static constexpr std::array<std::uint8_t, kBytes> kEmpty = [] {
+    std::array<std::uint8_t, kBytes> a{};
     a.fill(0xFF);
     return a;
   }();
-  std::array<std::uint8_t, 16> cells = kEmpty;  // row order; 0 is the blank; cells past RC hold 0xFF
+  std::array<std::uint8_t, kBytes> cells = kEmpty;  // row order; 0 is the blank; cells past RC hold 0xFF
   friend bool operator==(const TilesState&, const TilesState&) = default;
   friend auto operator<=>(const TilesState&, const TilesState&) = default;
 };
@@ -53,15 +55,15 @@ struct TilesState {
 class SlidingTiles {
  public:
   using State = TilesState;
-  static constexpr int kMaxCells = 16;
+  static constexpr int kMaxCells = 25;
   static constexpr std::uint8_t kBlank = 0;
 
   // The names the registry knows this family by (the inverse of name()).
   static constexpr std::string_view kFamily = "tiles";
   static constexpr std::string_view kNames = "tiles-RxC";
-  static constexpr std::string_view kSizes = "tiles-RxC R,C>=2, R*C<=16";
+  static constexpr std::string_view kSizes = "tiles-RxC R,C>=2, R*C<=25";
   static std::vector<std::string> examples() {
-    return {"tiles-2x3", "tiles-2x4", "tiles-3x3", "tiles-2x5", "tiles-3x4", "tiles-2x6", "tiles-4x4"};
+    return {"tiles-2x3", "tiles-2x4", "tiles-3x3", "tiles-2x5", "tiles-3x4", "tiles-2x6", "tiles-4x4", "tiles-5x5"};
   }
   // Instances small enough for the cross-engine tests to check every state of.
   static std::vector<std::string> test_examples() { return {"tiles-2x3", "tiles-3x2"}; }
@@ -69,8 +71,8 @@ class SlidingTiles {
   // first 10 with Manhattan distance at 1 thread (nodes per second per thread), every
   // heuristic over all 100 with --full (Manhattan distance alone generates about 3.6e10
   // nodes over them) and the 7-8 databases (their first build is minutes of a 2-core run's
-  // time, the default run's budget; later runs load them), and random 8-puzzles with every
-  // heuristic and both engines (all 181,440 with --full).
+  // time, the default run's budget; later runs load them), random 8-puzzles with every
+  // heuristic and both engines (all 181,440 with --full), and with --full five 24-puzzles.
   static BenchmarkPlan benchmark_plan() {
     BenchmarkPlan plan;
     const std::string korf = "korf100";  // built into bench_search
@@ -82,6 +84,11 @@ class SlidingTiles {
                                    .engines = {"idastar"}, .heuristics = {"manhattan"}, .threads = {1}});
     plan.heuristic_sets.push_back({.puzzle = "tiles-4x4", .name = "korf100", .instances = korf, .count = 100,
                                    .engines = {"idastar"}, .heuristics = {"linear-conflict", "manhattan"}, .threads = {2}, .full_only = true});
+    // The 24-puzzle: five of Korf and Felner's 50 that the 6-6-6-6 databases solve within
+    // minutes each at 2 threads (most of the others take hours to days), one pass each.
+    plan.heuristic_sets.push_back({.puzzle = "tiles-5x5", .name = "korf-felner50:easiest", .instances = "korf-felner50",
+                                   .engines = {"idastar"}, .heuristics = {"pdb"}, .threads = {2}, .full_only = true,
+                                   .numbers = {40, 38, 25, 44, 28}, .repetitions = 1});
     const std::vector<std::string> every = {"manhattan", "linear-conflict", "pdb"};
     plan.heuristic_sets.push_back({.puzzle = "tiles-3x3", .name = "random:1000", .count = 1000,
                                    .engines = {"idastar", "astar"}, .heuristics = every, .threads = {1}});
@@ -102,7 +109,7 @@ class SlidingTiles {
   SlidingTiles(int rows, int columns) : rows_(rows), cols_(columns), n_(rows * columns) {
     if (rows < 2 || columns < 2 || rows * columns > kMaxCells)
       throw InputError("sliding-tile board " + std::to_string(rows) + "x" + std::to_string(columns) +
-                       " is not supported (rows and columns >= 2, at most 16 cells)");
+                       " is not supported (rows and columns >= 2, at most 25 cells)");
     for (int b = 0; b < n_; ++b) {
       const int r = b / cols_, c = b % cols_;
       target_[kDown][b] = r + 1 < rows_ ? b + cols_ : -1;
@@ -149,10 +156,15 @@ class SlidingTiles {
   int inverse_move(int m) const { return 3 - m; }  // D <-> U, L <-> R
   int move_order(int) const { return 0; }
 
+  // (RC)! / 2, saturated at 2^64 - 1 past 20 cells (no search enumerates those boards).
   std::uint64_t component_size(const State&) const {
+    constexpr std::uint64_t kSaturated = ~std::uint64_t{0};
     std::uint64_t f = 1;
-    for (int i = 3; i <= n_; ++i) f *= static_cast<std::uint64_t>(i);
-    return f;  // (RC)! / 2
+    for (int i = 3; i <= n_; ++i) {
+      if (f > kSaturated / static_cast<std::uint64_t>(i)) return kSaturated;
+      f *= static_cast<std::uint64_t>(i);
+    }
+    return f;
   }
   bool same_component(const State& a, const State& b) const { return parity(a) == parity(b); }
 
@@ -166,10 +178,16 @@ class SlidingTiles {
   int blank_after(int b, int m) const { return target_[m][b]; }
 
   int blank(const State& s) const {
-#if defined(__SSE2__)
-    const __m128i cells = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data()));
-    const unsigned hits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(cells, _mm_setzero_si128())));
+#if defined(__AVX2__)
+    const __m256i cells = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.cells.data()));
+    const unsigned hits = static_cast<unsigned>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(cells, _mm256_setzero_si256())));
     return std::countr_zero(hits);
+#elif defined(__SSE2__)
+    const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data()));
+    const unsigned hits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(low, _mm_setzero_si128())));
+    if (hits != 0 || n_ <= 16) return std::countr_zero(hits);
+    const __m128i high = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cells.data() + 16));
+    return 16 + std::countr_zero(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(high, _mm_setzero_si128()))));
 #else
     int b = 0;
     while (s.cells[b] != kBlank) ++b;

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <map>
 #include <numeric>
 #include <random>
@@ -327,6 +328,25 @@ TEST(PermutationRank, ExactAtTwentyValues) {
   EXPECT_THROW(PartialPermutationRank(5, 5), InputError);
 }
 
+// A few of many values: 6 of the 24-puzzle's 25 cells (a pattern database's placements),
+// exact at the top of the range too.
+TEST(PermutationRank, PartialRanksOfManyValues) {
+  const PartialPermutationRank rank(25, 6);
+  EXPECT_EQ(rank.count(), 127'512'000u);  // 25!/19!
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 20000; ++trial) {
+    const Key r = trial < 100 ? rank.count() - 1 - static_cast<Key>(trial) : rng() % rank.count();
+    std::array<std::uint8_t, 25> back{};
+    const std::uint32_t left = rank.unrank(r, back.data());
+    ASSERT_EQ(rank.rank(back.data()), r);
+    ASSERT_EQ(std::popcount(left), 19);
+  }
+  EXPECT_TRUE(PartialPermutationRank::fits(31, 12));
+  EXPECT_FALSE(PartialPermutationRank::fits(32, 2));  // a value past the 32-bit mask
+  EXPECT_FALSE(PartialPermutationRank::fits(25, 23));  // 25!/2 > 2^64
+  EXPECT_THROW(PartialPermutationRank(25, 23), InputError);
+}
+
 // ---- sliding tiles ------------------------------------------------------------------
 
 TEST(TilesParse, ReadsBoardsAndRefusesBadOnes) {
@@ -380,8 +400,28 @@ TEST(TilesParse, ReadsBoardsAndRefusesBadOnes) {
   EXPECT_EQ(wide.parse(" 1 2 3 4 / 5 6 7 8 / 9 10 11 0 "), wide.start());  // spaces around the rows are fine
   EXPECT_EQ(t.parse("1,2,3/4,5,6/7,8,0"), t.start());
   EXPECT_THROW(SlidingTiles(1, 8), InputError);
-  EXPECT_THROW(SlidingTiles(3, 6), InputError);  // 18 cells
+  EXPECT_THROW(SlidingTiles(6, 5), InputError);  // 30 cells
   EXPECT_NO_THROW(SlidingTiles(4, 4));
+  const SlidingTiles five(5, 5);  // the 24-puzzle
+  EXPECT_EQ(five.format(five.start()), "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 24 0");
+  EXPECT_NE(refusal(five, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 25 0").find("tile 25 is out of range 0..24"),
+            std::string::npos);
+  EXPECT_EQ(five.component_size(five.start()), ~std::uint64_t{0});  // 25!/2 saturates
+  EXPECT_EQ(SlidingTiles(4, 5).component_size(SlidingTiles(4, 5).start()), 1'216'451'004'088'320'000u);  // 20!/2
+}
+
+// The blank is found in every cell of every board size: one vector compare over the 32
+// bytes, two 16-byte ones, or a loop, whichever the build has.
+TEST(TilesMoves, BlankFoundInEveryCell) {
+  for (auto [r, c] : {std::pair{2, 2}, {3, 3}, {4, 4}, {2, 8}, {3, 6}, {4, 5}, {5, 5}}) {
+    const SlidingTiles t(r, c);
+    TilesState s = t.start();
+    for (int cell = r * c - 1; cell > 0; --cell) {
+      std::swap(s.cells[cell], s.cells[cell - 1]);
+      ASSERT_EQ(t.blank(s), cell - 1) << t.name();
+    }
+    for (int b = r * c; b < TilesState::kBytes; ++b) EXPECT_EQ(s.cells[b], 0xFF);  // past the board
+  }
 }
 
 TEST(TilesMoves, LettersNameTheBlanksDirection) {
@@ -441,6 +481,19 @@ TEST(DomainEncoders, TilesFitAndSizes) {
   EXPECT_EQ(TilesCantor(SlidingTiles(3, 4)).key_bound(), 239'500'800u);
   EXPECT_TRUE(PermutationNibbles<SlidingTiles>(SlidingTiles(2, 3)).dense());
   EXPECT_FALSE(PermutationNibbles<SlidingTiles>(SlidingTiles(3, 3)).dense());
+  // Past 16 cells the nibbles and blank-low refuse; past 20 no 64-bit rank holds the boards.
+  const SlidingTiles twenty(4, 5), five(5, 5);
+  EXPECT_EQ(TilesCantor::fits(twenty), "");
+  EXPECT_EQ(TilesCantor(twenty).key_bound(), 1'216'451'004'088'320'000u);  // 20!/2
+  EXPECT_NE(TilesCantor::fits(five).find("64-bit key"), std::string::npos);
+  EXPECT_NE(TilesBlankLow::fits(twenty), "");
+  EXPECT_NE(PermutationNibbles<SlidingTiles>::fits(twenty), "");
+  EXPECT_THROW(TilesBlankLow{twenty}, InputError);
+  EXPECT_THROW(TilesCantor{five}, InputError);
+  for (const auto& s : walks(twenty, {10, 100, 1000}, 4)) {
+    const TilesCantor cantor(twenty);
+    EXPECT_EQ(cantor.decode(cantor.encode(s)), s);
+  }
 }
 
 TEST(DomainEngines, TilesPathsAgree) {

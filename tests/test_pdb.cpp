@@ -129,9 +129,29 @@ TEST(TilesPdb, EntriesAreTheAbstractionsDistances) {
       const std::vector<int> expected = naive_tiles_pattern(board, h.patterns()[p], board.start());
       ASSERT_EQ(h.nibbles(p).size(), (expected.size() + 1) / 2);
       for (std::size_t i = 0; i < expected.size(); ++i)  // a placement that cannot reach the target may hold anything
-        if (expected[i] != kUnreachedPdbEntry) ASSERT_EQ(h.stored_distance(p, i), expected[i]) << size << " pattern " << p << " entry " << i;
+        if (expected[i] != kUnreachedPdbEntry) {
+          ASSERT_EQ(h.stored_distance(p, i), expected[i]) << size << " pattern " << p << " entry " << i;
+        }
     }
   }
+}
+
+// The 24-puzzle's tables by the same check, on 3-tile patterns (the naive queue would take
+// hours over a 6-tile one): a far corner's tiles and the tiles around the blank's corner.
+TEST(TilesPdb, FiveByFiveEntriesAreTheAbstractionsDistances) {
+  const SlidingTiles board(5, 5);
+  const TilesPdb h(board, board.start(), in_memory("1,2,3/4,5,6/7,8,9/10,11,12/13,14,15/16,17,18/19,20,21/22,23,24"), two_threads());
+  ASSERT_TRUE(h.reflects());
+  for (const std::size_t p : {std::size_t{0}, h.patterns().size() - 1}) {
+    const std::vector<int> expected = naive_tiles_pattern(board, h.patterns()[p], board.start());
+    ASSERT_EQ(expected.size(), 13'800u);  // 25 * 24 * 23 placements
+    for (std::size_t i = 0; i < expected.size(); ++i)
+      if (expected[i] != kUnreachedPdbEntry) {
+        ASSERT_EQ(h.stored_distance(p, i), expected[i]) << "pattern " << p << " entry " << i;
+      }
+  }
+  EXPECT_EQ(tiles_patterns(board, "").size(), 4u);  // 6-6-6-6 by default
+  EXPECT_EQ(tiles_patterns(board, "6-6-6-6"), tiles_patterns(board, ""));
 }
 
 TEST(TilesPdb, AdmissibleOnEveryStateOfSmallBoards) {
