@@ -2,15 +2,15 @@
 # The main job (the README's first command): install what is missing, build Release, run the
 # benchmark set into a folder of its own, and write that run's report from its files alone:
 #   results/runs/<UTC date-time>-<commit>-<host>/
-#     bench.json         Google Benchmark's JSON with every repetition (round 1)
-#     bench-round2.json  more repetitions of the cases whose CV was above 5% (when any fit)
+#     bench.json.gz         Google Benchmark's JSON with every repetition (round 1), compressed
+#     bench-round2.json.gz  more repetitions of the cases whose CV was above 5% (when any fit)
 #     scale.json         whole-process wall time and peak RSS (scripts/scale_runs.py)
 #     judges.json        searchbench's judges against the classic programs (scripts/judge_speed.py)
 #     peers.json         with --peers: searchbench beside PuzzleSearch, gapbs and twsearch (scripts/peer_runs.py)
 #     run.json           command, commit, uncommitted files, machine, governor, load, rounds, completion
 #     registry.json      `searchbench list --json`: the engines and puzzle families measured (the
 #                        report reads the families' classic encoders from it)
-#     report.md, benchmarks.csv, tables/*.csv, *.png    (scripts/report.py run)
+#     report.md, benchmarks.csv, tables/*.csv, *.png, *.svg, *.pdf    (scripts/report.py run)
 # Unless the run was filtered, results/README.md (the newest complete run's report and an index
 # of every run) and results/long-runs.md are then regenerated (scripts/report.py index results).
 #   scripts/reproduce.sh                      default set (about 18 minutes on 2 cores)
@@ -208,6 +208,7 @@ manifest complete:=true finished_utc="$(date -u +%Y-%m-%dT%H:%M:%SZ)" load_after
   measured_seconds:=$(($(date +%s) - t0))
 mv "$run" "$final"
 trap - EXIT
+/usr/bin/python3 scripts/report.py compress "$final"  # raw JSON kept as .json.gz: the repository stays small
 echo "== the run's report -> $final/report.md"
 /usr/bin/python3 scripts/report.py run "$final"
 if [[ -z "$filter" ]]; then

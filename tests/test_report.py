@@ -115,8 +115,12 @@ class OneRunOneReport(Base):
         original = plots.save
 
         def capture(fig, folder, name, run):
-            values = [y for ax in fig.axes for line in ax.get_lines() for y in line.get_ydata() if not isinstance(y, str)]
-            values += [p.get_width() for ax in fig.axes for p in ax.patches]
+            # The plotted medians: along x in the engines' time panel, along y against size.
+            if name.startswith("time-and-memory"):
+                values = [x for line in fig.axes[0].get_lines() for x in line.get_xdata()]
+            else:
+                values = [y for ax in fig.axes for line in ax.get_lines() for y in line.get_ydata()]
+            self.assertFalse([p for ax in fig.axes for p in ax.patches], name)  # no bars
             drawn[(run.id, name)] += [round(v, 6) for v in values]
             original(fig, folder, name, run)
             footers[(run.id, name)] = fig.texts[-1].get_text().replace("\n", " ")
@@ -129,15 +133,17 @@ class OneRunOneReport(Base):
             plots.save = original
         medians = {Run(f).id: {round(r["median"], 6) for r in Run(f).rows} for f in (a, b)}
         self.assertIn(("20260101T000000Z-aaaaaaa-hosta", "time-vs-size.png"), drawn)
+        self.assertIn(("20260101T000000Z-aaaaaaa-hosta", "time-and-memory-msquare-2x3.png"), drawn)
         for (run_id, name), values in drawn.items():
             if name.startswith("time"):
-                self.assertTrue(set(values) <= medians[run_id] | {0.0}, (run_id, name, values))
+                self.assertTrue(values and set(values) <= medians[run_id], (run_id, name, values))
         for (run_id, name), text in footers.items():  # each plot names its run, commit and machine
             machine = MACHINE_A if "aaaaaaa" in run_id else MACHINE_B
             self.assertIn(run_id, text)
             self.assertIn(machine["cpu_model"], text)
-        self.assertTrue(os.path.exists(os.path.join(a, "time-vs-size.png")))
-        self.assertTrue(os.path.exists(os.path.join(b, "time-vs-size.png")))
+        for folder in (a, b):
+            for kind in ("png", "svg", "pdf"):
+                self.assertTrue(os.path.exists(os.path.join(folder, "time-vs-size." + kind)), kind)
 
     def test_a_folder_mixing_machines_is_refused(self):
         a, _ = self.two_machines()
@@ -189,7 +195,9 @@ class Statistics(Base):
         self.assertIn("Tie for the fastest", tiles)
         self.assertNotIn("Fastest:", tiles)
         self.assertIn("| best median, tie |", tiles)
-        self.assertIn("| tie |", tiles)
+        # The others: their median / the best's, with the bootstrap CI of that ratio.
+        self.assertRegex(tiles, r"\| nibbles \|.*\| 1\.09 \[0\.9\d, 1\.2\d\], tie \|")
+        self.assertRegex(tiles, r"\| parallel \| cantor \|.*\| 1\.86 \[1\.\d\d, 2\.\d\d\] \|")
         pancake = section(text, "### pancake-6")
         self.assertIn("Fastest: `parallel` + `cantor`, 1 thread, 1.01 [1.00, 1.02] ms", pancake)
         summary = section(text, "## Summary")
@@ -268,7 +276,8 @@ class Outputs(Base):
         text = self.report(clean)
         self.assertNotIn("Uncommitted", text)
         self.assertNotIn("Not quiet", text)
-        self.assertIn("quiet: yes", text)
+        self.assertIn("Load: quiet by every check: 1-minute load 0.10 before the run", text)
+        self.assertIn("Spread: 0 of 1 cases (0%) have a CV above 5%; median CV 0.0%.", text)
 
     def test_busy_cases_are_marked(self):
         folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0] * 5,
@@ -276,7 +285,10 @@ class Outputs(Base):
                                                                               others_cpu_seconds=0.08, probe_seconds=0.1)])
         text = self.report(folder)
         self.assertIn("0.0% †", text)
-        self.assertIn("| `bfs/ring/cantor/msquare-2x3/threads:1` | busy |", section(text, "## Run conditions"))
+        conditions = section(text, "## Run conditions")
+        self.assertIn("| msquare-2x3 | 1 | 0 | 0.0% | 0.0% | 1 |", conditions)  # one line per puzzle
+        self.assertIn("[flagged-cases.csv](tables/flagged-cases.csv)", conditions)
+        self.assertIn("bfs/ring/cantor/msquare-2x3/threads:1,busy,", read(os.path.join(folder, "tables", "flagged-cases.csv")))
         self.assertIn("**Not quiet.**", text)
 
     def test_numbers_are_formatted_for_reading(self):
@@ -328,12 +340,15 @@ class Outputs(Base):
 
     def test_thread_scaling_within_the_run(self):
         many = [bench(f"bfs/parallel/enc{i}/big-9/threads:{t}", [10.0 / t] * 5, states=200_000)
-                for i in range(len(plots.STYLES) + 2) for t in (1, 2, 4)]
+                for i in range(12) for t in (1, 2, 4)]
         folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", many)
         scaling = section(self.report(folder), "## Thread scaling")
-        self.assertIn("| big-9 | parallel | enc0 | 4 | 2.50 [2.50, 2.50] | 2.50 ± 0 | 0.0% | 4.00 | 1.00 |", scaling)
+        self.assertIn("| big-9 | parallel | enc0 | 4 | 2.50 [2.50, 2.50] | 2.50 ± 0 | 0.0% | 4.00 [4.00, 4.00] | 1.00 |", scaling)
         self.assertTrue(os.path.exists(os.path.join(folder, "states-per-second-vs-threads.png")))
-        self.assertEqual([len(c) for c in plots.chunks(list(range(12)), len(plots.STYLES))], [10, 2])
+        # A panel too full is split by engine, evenly: never a last panel with the one line left over.
+        keys = [("p", "ring", f"e{i}") for i in range(6)] + [("p", "parallel", f"e{i}") for i in range(5)]
+        self.assertEqual(sorted(len(c) for c in plots.split_by_engine(keys, 10)), [5, 6])
+        self.assertEqual([len(c) for c in plots.split_by_engine(keys, 16)], [11])
 
     def test_long_runs_page_shows_the_finished_run_and_one_line_per_stopped_attempt(self):
         os.makedirs(os.path.join(self.results, "long"))

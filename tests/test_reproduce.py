@@ -7,6 +7,7 @@ that a filtered run leaves results/README.md alone while a complete one regenera
   python3 tests/test_reproduce.py
 """
 import glob
+import gzip
 import json
 import os
 import re
@@ -126,7 +127,7 @@ class Reproduce(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
         (folder,) = self.runs()
         self.assertRegex(os.path.basename(folder), r"^\d{8}T\d{6}Z-[0-9a-f]{7,}-[A-Za-z0-9._-]+$")
-        for name in ("bench.json", "bench-round2.json", "scale.json", "judges.json", "run.json", "registry.json", "report.md",
+        for name in ("bench.json.gz", "bench-round2.json.gz", "scale.json", "judges.json", "run.json", "registry.json", "report.md",
                      "benchmarks.csv"):
             self.assertTrue(os.path.exists(os.path.join(folder, name)), name)
         with open(self.readme) as f:
@@ -135,7 +136,7 @@ class Reproduce(unittest.TestCase):
             manifest = json.load(f)
         self.assertEqual((manifest["complete"], manifest["dirty"], manifest["filter"]), (True, False, "msquare-2x3"))
         self.assertEqual([r["cases"] for r in manifest["rounds"]], [2, 1])  # the noisy case got a second round
-        with open(os.path.join(folder, "bench.json")) as f:
+        with gzip.open(os.path.join(folder, "bench.json.gz"), "rt") as f:
             context = json.load(f)["context"]
         self.assertIn("run_date_utc", context)
         self.assertEqual(context["run_id"], os.path.basename(folder))

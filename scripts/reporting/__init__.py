@@ -1,13 +1,14 @@
 """scripts/report.py's parts: one run's report from that run's files alone.
 
   load      a run folder's raw files -> a Run (its benchmark rows, whole-process runs, judges)
+  raw       the raw JSON files, plain or gzip-compressed, and their compression
   registry  the run's registry.json (searchbench list --json): the families' classic encoders
-  stats     median, mean, sd, CV and the bootstrap CI of the median; ties
+  stats     median, mean, sd, CV, the bootstrap CIs of the median and of a ratio of medians; ties
   fmt       number formats and the Markdown writer (every table also as CSV)
   summary   the first screen of a report
   tables    the benchmark tables
   sections  whole-process runs, judges, run conditions, method, files
-  plots     the PNG plots of one run
+  plots     the plots of one run (PNG, SVG, PDF)
   document  a run's report.md, benchmarks.csv and tables/ put together
   index     results/README.md (the newest complete default run and every run) and long-runs.md
   longruns  the long out-of-core runs (results/long/)

@@ -14,6 +14,10 @@ made; the run is "not quiet" when one fails, and every page of its report says s
   judges           the load after scripts/judge_speed.py (one process at a time) is at
                    most 1 + LOAD_MARGIN
 """
+import statistics
+
+from . import stats
+
 LOAD_MARGIN = 0.5
 OTHERS_LIMIT = 0.5
 
@@ -79,6 +83,42 @@ def quiet(run):
     """True, False, or None when no check could be made."""
     made = checks(run)
     return None if not made else all(ok for _, ok, _ in made)
+
+
+def spread(run):
+    """(cases with a CV above stats.NOISY_CV, cases with a CV, their median CV or None)."""
+    cvs = [r["cv"] for r in run.rows if r.get("cv") is not None]
+    return sum(1 for cv in cvs if cv > stats.NOISY_CV), len(cvs), statistics.median(cvs) if cvs else None
+
+
+def _load_figures(run):
+    """The load figures the run's files hold, as short phrases."""
+    out = []
+    before = load_before(run)
+    if before is not None:
+        out.append(f"1-minute load {before:.2f} before the run")
+    probed = [r["load1_max"] for r in run.rows if r.get("load1_max") is not None]
+    if probed:
+        out.append(f"at most {max(probed):.2f} during a case (bound {largest_threads(run) + LOAD_MARGIN:g})")
+    others = [r["others_cpu"] for r in run.rows if r.get("others_cpu") is not None]
+    if others:
+        out.append(f"other processes kept at most {max(others):.2f} cores busy during a case "
+                   f"(median {statistics.median(others):.2f}; limit {OTHERS_LIMIT})")
+    return out
+
+
+def claim(run):
+    """What "quiet" rests on, in figures: the load checks' verdict with the loads seen, and the
+    spread of the repetitions (the share of cases with a CV above the limit, the median CV)."""
+    verdict = {True: "quiet by every check", False: "**not quiet**", None: "not recorded"}[quiet(run)]
+    figures = _load_figures(run)
+    text = f"Load: {verdict}" + (f": {'; '.join(figures)}" if figures else "") + "."
+    noisy, measured, median_cv = spread(run)
+    if measured:
+        second = " after the second round" if any(r.get("rounds", 1) > 1 for r in run.rows) else ""
+        text += (f" Spread: {noisy} of {measured} cases ({noisy / measured:.0%}) have a CV above {stats.NOISY_CV:.0%}"
+                 f"{second}; median CV {median_cv:.1%}.")
+    return text
 
 
 def marks(run):

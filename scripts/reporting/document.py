@@ -7,8 +7,8 @@ from . import conditions, fmt, heuristic, plots, sections, stats, summary, table
 from .load import Run
 
 CSV_COLUMNS = ["kind", "engine", "encoder", "puzzle", "threads", "param", "name", "n", "median_ms", "mean_ms", "sd_ms",
-               "ci_low_ms", "ci_high_ms", "cv", "cv_above_limit", "items_per_second", "peak_bytes", "states", "key_space",
-               "radius", "rounds", "load1_max", "others_cpu", "commit", "machine", "run"]
+               "ci_low_ms", "ci_high_ms", "cv", "cv_above_limit", "items_per_wall_second", "items_per_second_gbench",
+               "peak_bytes", "states", "key_space", "radius", "rounds", "load1_max", "others_cpu", "commit", "machine", "run"]
 
 
 def facts(w, run):
@@ -23,8 +23,8 @@ def facts(w, run):
         tools[-1] += " (a debug build of the library, see below)"
     w(f"Commit `{run.commit}`, started {fmt.utc(run.started)} UTC on {run.machine}" + (f" (host `{host}`)" if host else "")
       + f", by `{run.command}` (kind: {run.kind()}). " + "".join(t[0].upper() + t[1:] + "; " for t in tools[:1])
-      + "".join(t + "; " for t in tools[1:]) + f"CPU frequency governor {conditions.governor(run)}; quiet: "
-      + {True: "yes", False: "**no**", None: "not known"}[conditions.quiet(run)] + "." + made)
+      + "".join(t + "; " for t in tools[1:]) + f"CPU frequency governor {conditions.governor(run)}. "
+      + conditions.claim(run) + made)
     w()
     if run.debug_library():
         w("Debian's `libbenchmark-dev` is a debug build of Google Benchmark (`library_build_type` in the context; the "
@@ -71,10 +71,17 @@ def render(run, drawn, base="", title=None, intro=(), extra=None):
     first = len(w.headings)
     body(w, run, order)
     if drawn:
-        w.heading("Plots", "Each plot names its run at the bottom.")
+        w.heading("Plots", "Each plot names its run at the bottom; every median has its 95% CI as an error bar, and each "
+                  "engine keeps one colour (each encoder one marker) in every plot. Each is also drawn as SVG and PDF.")
         for name, caption in drawn:
+            stem = os.path.splitext(name)[0]
             w(f"![{caption}]({w.link(name)})")
             w()
+            w(f"<sub>{caption}: [SVG]({w.link(stem + '.svg')}), [PDF]({w.link(stem + '.pdf')})</sub>")
+            w()
+    elif drawn is None and bfs:
+        w.heading("Plots", "Only the featured run of results/README.md keeps its plots in the repository; "
+                  f"`scripts/report.py run results/runs/{run.id}` draws this run's from its raw files.")
     sections.conditions_section(w, run)
     sections.method_section(w, run)
     sections.files_section(w, run)
@@ -92,7 +99,8 @@ def write_csv(run, path):
         out.writerow(CSV_COLUMNS)
         for r in sorted(run.rows, key=lambda r: r["name"]):
             value = {"median_ms": r.get("median"), "mean_ms": r.get("mean"), "sd_ms": r.get("sd"), "ci_low_ms": r.get("ci_low"),
-                     "ci_high_ms": r.get("ci_high"), "items_per_second": r.get("rate"), "commit": run.commit,
+                     "ci_high_ms": r.get("ci_high"), "items_per_wall_second": r.get("rate"),
+                     "items_per_second_gbench": r.get("rate_library"), "commit": run.commit,
                      "machine": run.machine, "run": run.id,
                      "cv_above_limit": "" if r.get("cv") is None else str(r["cv"] > stats.NOISY_CV).lower()}
             cell = lambda k: value[k] if k in value else r.get(k)
@@ -100,11 +108,17 @@ def write_csv(run, path):
                           for k in CSV_COLUMNS])
 
 
-def write_run(folder):
-    """Writes folder/report.md, benchmarks.csv, tables/*.csv and the plots; returns (run, plots)."""
+def write_run(folder, draw=True):
+    """Writes folder/report.md, benchmarks.csv, tables/*.csv and the plots; returns (run, plots).
+    draw=False: no plots, and those of an earlier report removed (the index keeps the featured
+    run's alone: every plot is made again from the raw files on demand)."""
     run = Run(folder)
     bfs = [r for r in run.rows if r["kind"] == "bfs"]
-    drawn = plots.draw_all(run.folder, run, bfs, tables.puzzle_order(run.rows))
+    if draw:
+        drawn = plots.draw_all(run.folder, run, bfs, tables.puzzle_order(run.rows))
+    else:
+        plots.clear(run.folder)
+        drawn = None
     w = render(run, drawn)
     with fmt.open_own(os.path.join(run.folder, "report.md")) as f:
         f.write("\n".join(w.lines).rstrip("\n") + "\n")

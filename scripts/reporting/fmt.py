@@ -67,6 +67,14 @@ def ratio(x):
     return _scaled(x, 0.1, ".2g")
 
 
+def ratio_ci(rc):
+    """'2.31 [2.19, 2.43]': a ratio of medians with its 95% CI (stats.ratio_ci), '-' without one."""
+    if rc is None:
+        return "-"
+    value, low, high = rc
+    return ratio(value) + ("" if low is None else f" [{ratio(low)}, {ratio(high)}]")
+
+
 def percent(x):
     return "-" if x is None else f"{x * 100:.1f}%"
 
@@ -149,6 +157,13 @@ class Writer:
         self.tables.append((csv_name, header, rows))
         self(f"<sub>CSV: [{csv_name}]({self.link(csv_name) if home is None else home + csv_name})</sub>")
         self()
+
+    def csv_only(self, name, header, rows):
+        """A table kept as CSV alone (tables/NAME.csv), for lists too long to read on the page;
+        returns its link."""
+        csv_name = f"tables/{name}.csv"
+        self.tables.append((csv_name, header, rows))
+        return self.link(csv_name)
 
     def row(self, cells):
         """One table row; a '|' inside a cell (a command's regular expression) is escaped."""

@@ -1,8 +1,9 @@
 """results/README.md: the report of the newest complete run that was not filtered, then an
 index of every run under results/runs/; and results/long-runs.md (reporting/longruns.py)."""
+import glob
 import os
 
-from . import conditions, document, fmt, longruns
+from . import conditions, document, fmt, longruns, plots, raw
 from .load import runs
 
 
@@ -13,17 +14,40 @@ def runs_table(w, all_runs, featured):
     rows = []
     for run in sorted(all_runs, key=lambda r: r.order(), reverse=True):
         q = {True: "yes", False: "no", None: "?"}[conditions.quiet(run)]
+        noisy, measured, _ = conditions.spread(run)
+        share = f"{noisy / measured:.0%}" if measured else "-"
         dirty = {True: " (uncommitted changes)", None: " (commit state not recorded)", False: ""}[run.dirty]
         name = f"**{run.id}**" if featured is run else run.id
         rows.append([name, fmt.utc(run.started), f"`{run.commit}`{dirty}", run.machine, f"`{run.command}`", run.kind(), q,
-                     f"[report.md](runs/{run.id}/report.md)"])
-    w.table("runs", ["run", "started (UTC)", "commit", "machine", "command", "kind", "quiet", "report"], "llllllll", rows, home="")
+                     share, f"[report.md](runs/{run.id}/report.md)"])
+    w.table("runs", ["run", "started (UTC)", "commit", "machine", "command", "kind", "quiet (load)", "CV above 5%", "report"],
+            "lllllllrl", rows, home="")
+
+
+def compress_runs(results_dir):
+    """bench*.json -> bench*.json.gz in every run folder but those still being written; the
+    folders where something was compressed."""
+    changed = set()
+    for folder in sorted(glob.glob(os.path.join(glob.escape(os.path.join(results_dir, "runs")), "*"))):
+        if os.path.isdir(folder) and not os.path.islink(folder) and not folder.endswith(".partial"):
+            if raw.compress(folder):
+                changed.add(os.path.normpath(folder))
+    return changed
 
 
 def write(results_dir):
-    """Writes results_dir/README.md (and its featured run's report again) and long-runs.md."""
+    """Writes results_dir/README.md (and its featured run's report again) and long-runs.md,
+    having compressed the raw benchmark files of every finished run folder first; the other
+    runs' reports lose their plots."""
+    changed = compress_runs(results_dir)
     all_runs = runs(os.path.join(results_dir, "runs"))
     featured = next((r for r in reversed(all_runs) if r.featured()), None)
+    for run in all_runs:
+        # A report made again where it links raw files by their old names, or keeps plots that
+        # only the featured run keeps (any run's plots are made again from its raw files).
+        if run is not featured and os.path.exists(os.path.join(run.folder, "report.md")) and (
+                run.folder in changed or plots.has_plots(run.folder)):
+            document.write_run(run.folder, draw=False)
     has_long = longruns.write(results_dir)
     long_line = " The long out-of-core runs are on [long-runs.md](long-runs.md)." if has_long else ""
     extra = lambda w: runs_table(w, all_runs, featured)

@@ -2,7 +2,8 @@
 
 A run folder (results/runs/<UTC date-time>-<commit>-<host>/) holds the raw files of one
 invocation of scripts/reproduce.sh: bench*.json (Google Benchmark's JSON; a second round
-of repetitions is a second file, pooled with the first per benchmark), scale*.json
+of repetitions is a second file, pooled with the first per benchmark; kept gzip-compressed
+as bench*.json.gz, which reads the same: reporting/raw.py), scale*.json
 (scripts/scale_runs.py), judges*.json (scripts/judge_speed.py), peers*.json (scripts/peer_runs.py,
 with --peers), run.json (what
 reproduce.sh recorded about the run: command, commit, dirty files, load, completion) and
@@ -14,7 +15,6 @@ JSON, not the shape their writer gives them, a time that is no positive number):
 line naming the file.
 """
 import glob
-import json
 import math
 import os
 import sys
@@ -22,7 +22,8 @@ import re
 import statistics
 from collections import defaultdict
 
-from . import registry, stats
+from . import raw, registry, stats
+from .raw import read_json  # noqa: F401  (rounds.py and longruns.py read through here)
 
 FIELDS = ("kind", "engine", "encoder", "puzzle", "param")  # bench/benchmark_id.hpp
 TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
@@ -31,13 +32,11 @@ COUNTERS = ("states", "peak_bytes", "key_space", "radius", "distance", "queries"
             "instance_seconds_median", "instance_seconds_max", "heuristic_build_seconds", "heuristic_bytes", "generated")
 
 
+NAMED_INSTANCE = re.compile(r"^instance_[0-9]+_(seconds|generated)$")
+
+
 class RunError(Exception):
     pass
-
-
-def read_json(path):
-    with open(path) as f:
-        return json.load(f)  # a repeated key (old contexts' two "date"s): the last one, reproduce.sh's
 
 
 def read_raw(path):
@@ -46,7 +45,7 @@ def read_raw(path):
         raise RunError(f"{path}: not a plain file")
     try:
         doc = read_json(path)
-    except (OSError, UnicodeDecodeError, ValueError) as e:
+    except (OSError, EOFError, UnicodeDecodeError, ValueError) as e:  # gzip's errors are OSError and EOFError
         raise RunError(f"{path}: damaged ({e})")
     if not isinstance(doc, dict):
         raise RunError(f"{path}: damaged (not a JSON object)")
@@ -72,6 +71,26 @@ def check_bench(path, doc):
             raise RunError(f"{path}: damaged (benchmark {b['name']}: time unit {b.get('time_unit')!r})")
         if b.get("run_type", "iteration") == "iteration" and not _positive(b.get("real_time")):
             raise RunError(f"{path}: damaged (benchmark {b['name']}: real_time {b.get('real_time')!r} is no positive time)")
+
+
+def items_per_iteration(entry):
+    """The items (states, queries, keys) one iteration processed. Google Benchmark divides them
+    by the CPU time unless the benchmark uses the real (or a manual) time, whose names end in
+    /real_time or /manual_time; multiplied back by that same clock's time, they are exact."""
+    rate = next((entry[k] for k in ("items_per_second",) + OLD_RATES if k in entry), None)
+    name = entry.get("run_name", entry.get("name", ""))
+    clock = entry.get("real_time") if name.endswith(("/real_time", "/manual_time")) else entry.get("cpu_time")
+    if not _positive(rate) or not _positive(clock):
+        return None
+    return rate * clock * TO_MS[entry["time_unit"]] / 1e3
+
+
+def wall_rate(items, median_ms):
+    """Items per second of wall time: the items of one iteration over the median wall time of
+    one, so that a rate and the time beside it come from the same clock."""
+    if items is None or not median_ms:
+        return None
+    return items / (median_ms / 1e3)
 
 
 def fields(entry):
@@ -122,16 +141,23 @@ def _row(run_name, entries):
         row.update(stats.summarize(row["times"]))
         row["rounds"] = len({i for i, e in entries if e.get("run_type", "iteration") == "iteration"})
         rates = sorted(e["items_per_second"] for e in reps if "items_per_second" in e)
-        row["rate"] = statistics.median(rates) if rates else None
+        row["rate_library"] = statistics.median(rates) if rates else None
+        items = [n for n in map(items_per_iteration, reps) if n is not None]
+        row["items"] = statistics.median(items) if items else None
     else:  # files that kept only the aggregates: no repetitions, so no CI
         scale = TO_MS[main["time_unit"]]
         get = lambda name: aggregates[name]["real_time"] * scale if name in aggregates else None
         row.update(times=[], n=int(main.get("repetitions", 1)), median=get("median"), mean=get("mean"), sd=get("stddev"),
                    cv=aggregates["cv"]["real_time"] if "cv" in aggregates else None, ci_low=None, ci_high=None, rounds=1)
-        row["rate"] = next((main[k] for k in ("items_per_second",) + OLD_RATES if k in main), None)
+        row["rate_library"] = next((main[k] for k in ("items_per_second",) + OLD_RATES if k in main), None)
+        row["items"] = items_per_iteration(main)
+    row["rate"] = wall_rate(row["items"], row["median"])
     for key in COUNTERS:
         if key in main:
             row[key] = main[key]
+    # Named instances' own figures (instance_<number>_seconds, _generated), from the first
+    # repetition as the per-instance median and slowest are.
+    row["instances_named"] = {key: value for key, value in main.items() if NAMED_INSTANCE.match(key)}
     row.update(_load_counters(reps))
     return row
 
@@ -171,8 +197,8 @@ class Run:
             self.registry = registry.load(self.folder)
         except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError, AttributeError) as e:
             raise RunError(f"{os.path.join(self.folder, registry.FILE)}: damaged ({e})")
-        pick = lambda prefix: sorted(glob.glob(os.path.join(self.folder, prefix + "*.json")))
-        self.files = {kind: [(os.path.basename(p), read_raw(p)) for p in pick(kind)] for kind in ("bench", "scale", "judges", "peers")}
+        self.files = {kind: [(os.path.basename(p), read_raw(p)) for p in raw.pick(self.folder, kind)]
+                      for kind in ("bench", "scale", "judges", "peers")}
         for name, doc in self.files["bench"]:
             check_bench(os.path.join(self.folder, name), doc)
         for name, doc in self.files["scale"]:
@@ -281,7 +307,7 @@ class Run:
         return self.context("library_build_type") == "debug"
 
 
-RECORDS = ("run.json", "bench*.json", "scale*.json", "judges*.json", "peers*.json")
+RECORDS = ("run.json", "bench", "scale", "judges", "peers")
 
 
 def runs(runs_dir):
@@ -292,7 +318,7 @@ def runs(runs_dir):
     for p in sorted(glob.glob(os.path.join(runs_dir, "*"))):
         if not os.path.isdir(p) or os.path.islink(p) or p.endswith(".partial"):
             continue
-        if not any(glob.glob(os.path.join(p, pattern)) for pattern in RECORDS):
+        if not os.path.lexists(os.path.join(p, RECORDS[0])) and not any(raw.pick(p, kind) for kind in RECORDS[1:]):
             print(f"report.py: skipping {p}: no run record in it (run.json or a raw file)", file=sys.stderr)
             continue
         try:

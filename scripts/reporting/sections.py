@@ -1,8 +1,10 @@
 """The sections of a run's report that are not benchmark tables: whole-process runs,
 judges against the classic programs, run conditions, the method, and the run's files."""
+import re
 import statistics
 
 from . import conditions, fmt, stats
+from .load import family
 
 
 def scale_section(w, run):
@@ -186,28 +188,47 @@ def judge_speed_section(w, run):
 def conditions_section(w, run):
     w.heading("Run conditions",
               "Whether other work shared the machine (scripts/report.py's checks: reporting/conditions.py), the CPU "
-              "frequency governor, and the cases whose spread was high.")
-    w(f"CPU frequency governor: {conditions.governor(run)}. Quiet: "
-      + {True: "yes.", False: "**no**.", None: "not known (the files hold no load figures)."}[conditions.quiet(run)])
+              "frequency governor, and how widely the repetitions spread.")
+    w(f"CPU frequency governor: {conditions.governor(run)}. " + conditions.claim(run))
     w()
     made = conditions.checks(run)
     if made:
         w.table("quiet-checks", ["check", "passed", "seen"], "lll", [[n, "yes" if ok else "**no**", seen] for n, ok, seen in made])
-    busy = {id(r) for r in conditions.busy_rows(run)}
-    flagged = [(r, [k for k, on in (("noisy", stats.noisy(r)), ("busy", id(r) in busy)) if on]) for r in run.rows]
-    flagged = [(r, flags) for r, flags in flagged if flags]
-    if flagged:
-        second = " (after the second round, where they had one)" if any(r.get("rounds", 1) > 1 for r in run.rows) else ""
-        w(f"{sum(1 for r in run.rows if stats.noisy(r))} of {len(run.rows)} cases have a CV above {stats.NOISY_CV:.0%}{second} "
-          f"(*noisy*); {len(busy)} ran while other processes kept more than {conditions.OTHERS_LIMIT} cores busy (*busy*).")
-        w()
-        w.table("flagged-cases", ["benchmark", "flags", "CV", "n", "others' cores", "largest load"], "llrrrr",
-                [[f"`{r['name']}`", ", ".join(flags), fmt.percent(r.get("cv")), r["n"], fmt.ratio(r.get("others_cpu")),
-                  "-" if r.get("load1_max") is None else f"{r['load1_max']:.2f}"] for r, flags in flagged])
+    flagged_cases(w, run)
     if run.errors:
         w(f"{len(run.errors)} benchmarks ended with an error and are left out: "
           + "; ".join(f"`{name}` ({message})" for name, message in run.errors) + ".")
         w()
+
+
+def flagged_cases(w, run):
+    """The noisy (CV above the limit) and busy cases: one line per puzzle on the page, every
+    case in a CSV file of the run's tables."""
+    busy = {id(r) for r in conditions.busy_rows(run)}
+    flagged = [(r, [k for k, on in (("noisy", stats.noisy(r)), ("busy", id(r) in busy)) if on]) for r in run.rows]
+    flagged = [(r, flags) for r, flags in flagged if flags]
+    if not flagged:
+        return
+    link = w.csv_only("flagged-cases", ["benchmark", "flags", "CV", "n", "others' cores", "largest load"],
+                      [[r["name"], ", ".join(flags), fmt.percent(r.get("cv")), r["n"], fmt.ratio(r.get("others_cpu")),
+                        "-" if r.get("load1_max") is None else f"{r['load1_max']:.2f}"] for r, flags in flagged])
+    groups = {}
+    for r in run.rows:
+        groups.setdefault(r["puzzle"] or f"({r['kind']})", []).append(r)
+    lines = []
+    natural = lambda p: (family(p), [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", p)])
+    for puzzle in sorted(groups, key=natural):
+        rows = groups[puzzle]
+        cvs = [r["cv"] for r in rows if r.get("cv") is not None]
+        noisy, hot = sum(1 for r in rows if stats.noisy(r)), sum(1 for r in rows if id(r) in busy)
+        if noisy or hot:
+            lines.append([puzzle, str(len(rows)), str(noisy), fmt.percent(statistics.median(cvs)) if cvs else "-",
+                          fmt.percent(max(cvs)) if cvs else "-", str(hot)])
+    w(f"Cases with a CV above {stats.NOISY_CV:.0%} (*noisy*) or run while other processes kept more than "
+      f"{conditions.OTHERS_LIMIT} cores busy (*busy*), one line per puzzle; every such case with its figures: "
+      f"[{link.rsplit('/', 1)[-1]}]({link}).")
+    w()
+    w.table("flagged-by-puzzle", ["puzzle", "cases", "noisy", "median CV", "largest CV", "busy"], "lrrrrr", lines)
 
 
 def method_section(w, run):
@@ -228,8 +249,13 @@ def method_section(w, run):
               "the median is 93.8%), the mean ± standard deviation, and the CV = sd / mean, flagged above "
               f"{stats.NOISY_CV:.0%}. Cases that got a second round pool the repetitions of both. Two rows *tie* when their "
               "CIs overlap, and *fastest* is said only of a row whose CI lies below every other row's of its table. "
-              "Ratios (x naive, x classic, speedups) are ratios of medians of this run. Rows from files that kept only the "
-              "aggregates (runs before the repetitions were kept) have no CI, so no tie or fastest is decided there.")
+              "Ratios (x naive, x classic, speedups, vs fastest) are ratios of medians of this run; where a ratio has a "
+              "95% CI, it is the percentile bootstrap of the ratio of the two medians, each case's repetitions resampled "
+              "on their own (same resamples and seed). Rates (states/s, queries/s, keys) are the items of one iteration "
+              "over the median wall time: Google Benchmark's items_per_second divides by the CPU time for cases that "
+              "do not use the real time (the serial engines), so a rate from it would not match the time beside it. "
+              "Rows from files that kept only the aggregates (runs before the repetitions were kept) have no CI, so no "
+              "tie or fastest is decided there.")
 
 
 def files_section(w, run):

@@ -10,7 +10,9 @@ seeded with SEED, so a report is the same every time it is made from the same fi
 can reach); more repetitions narrow it.
 
 Two cases tie when their intervals overlap; a case is called the fastest only when its
-interval lies wholly below every other's.
+interval lies wholly below every other's. How many times slower one case is than another is
+the ratio of their medians, with a 95% interval from the same bootstrap applied to each
+case's times on its own (the ratio of the two resampled medians, RESAMPLES times).
 """
 import math
 import statistics
@@ -33,6 +35,32 @@ def bootstrap_median_ci(values, confidence=CONFIDENCE, resamples=RESAMPLES, seed
     tail = (1 - confidence) / 2 * 100
     low, high = numpy.percentile(medians, [tail, 100 - tail])
     return float(low), float(high)
+
+
+def _resampled_medians(rng, values, resamples):
+    data = numpy.asarray(values, dtype=float)
+    return numpy.median(data[rng.integers(0, len(data), size=(resamples, len(data)))], axis=1)
+
+
+def bootstrap_ratio_of_medians(top, bottom, confidence=CONFIDENCE, resamples=RESAMPLES, seed=SEED):
+    """(low, high) of the percentile bootstrap interval of median(top) / median(bottom), each
+    sample resampled on its own; None unless both have 2 values or more."""
+    if len(top) < 2 or len(bottom) < 2:
+        return None
+    rng = numpy.random.default_rng(seed)
+    ratios = _resampled_medians(rng, top, resamples) / _resampled_medians(rng, bottom, resamples)
+    tail = (1 - confidence) / 2 * 100
+    low, high = numpy.percentile(ratios, [tail, 100 - tail])
+    return float(low), float(high)
+
+
+def ratio_ci(top, bottom):
+    """(ratio, low, high): median time of row `top` / that of row `bottom`, with its 95% CI
+    (None and None without the repetitions); None when a median is missing."""
+    if top is None or bottom is None or top.get("median") is None or not bottom.get("median"):
+        return None
+    ci = bootstrap_ratio_of_medians(top.get("times") or [], bottom.get("times") or [])
+    return (top["median"] / bottom["median"],) + (ci or (None, None))
 
 
 def summarize(values):
