@@ -134,8 +134,9 @@ def _row(run_name, entries):
     if main is None:
         return None
     row = fields(main)
-    threads = row["param"][8:] if row["param"].startswith("threads:") else ""
-    row.update(name=run_name, threads=int(threads) if threads.isdigit() else None)
+    # "threads:2", or a heuristic set's "korf100:threads:2"
+    threads = re.search(r"(?:^|:)threads:([0-9]+)$", row["param"])
+    row.update(name=run_name, threads=int(threads.group(1)) if threads else None)
     if reps:
         row["times"] = [e["real_time"] * TO_MS[e["time_unit"]] for e in reps]
         row.update(stats.summarize(row["times"]))
