@@ -673,7 +673,7 @@ TEST(Cli, ExternalRunSurvivesKillsAndResumes) {
   expect_refusal("run --puzzle msquare-2x5 --engine external --workdir " + folder, "add --resume");
   std::system(("rm -rf '" + folder + "'").c_str());
   expect_refusal("run --puzzle msquare-2x5 --engine external --resume", "--resume needs the --workdir");
-  expect_refusal("run --puzzle msquare-2x5 --engine parallel --workdir /tmp", "--workdir applies to engine 'external' only");
+  expect_refusal("run --puzzle msquare-2x5 --engine parallel --workdir /tmp", "--workdir applies to engines 'external' and 'idastar' only");
   expect_refusal("run --puzzle msquare-2x3 --engine ring --top-down", "--top-down applies to engine");
   expect_refusal("run --puzzle msquare-2x3 --engine bidir --node-budget 5 --target '1 2 3 / 6 5 4'",
                  "--node-budget applies to engines 'iddfs' and 'idastar' only");
@@ -926,7 +926,7 @@ TEST(Cli, ListJsonIsTheRegistry) {
     EXPECT_TRUE(has("--puzzle") && has("--max-depth")) << info.name;
     EXPECT_EQ(has("--threads"), info.threaded) << info.name;
     EXPECT_EQ(has("--target"), !counts_only) << info.name;
-    EXPECT_EQ(has("--workdir"), info.name == "external") << info.name;
+    EXPECT_EQ(has("--workdir"), info.name == "external" || info.name == "idastar") << info.name;
     EXPECT_EQ(has("--top-down"), info.name == "parallel" || info.name == "mpi") << info.name;
     EXPECT_EQ(has("--node-budget"), info.name == "iddfs" || info.name == "idastar") << info.name;
     EXPECT_EQ(has("--heuristic"), info.uses_heuristic) << info.name;
