@@ -2,7 +2,8 @@
 #include "puzzles/definition_puzzle.hpp"
 
 #include <algorithm>
-#include <limits>
+
+#include "core/saturating.hpp"
 
 namespace searchbench {
 
@@ -62,16 +63,6 @@ DefinitionInvariants::DefinitionInvariants(const PermutationDefinition& d) : fix
   }
 }
 
-namespace {
-
-// a * b, saturated at 2^64 - 1.
-std::uint64_t times(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t out;
-  return __builtin_mul_overflow(a, b, &out) ? std::numeric_limits<std::uint64_t>::max() : out;
-}
-
-}  // namespace
-
 std::uint64_t DefinitionPuzzle::component_size(const State&) const {
   std::uint64_t size = 1;
   for (std::size_t s = 0; s < d_->sets.size(); ++s) {
@@ -85,12 +76,12 @@ std::uint64_t DefinitionPuzzle::component_size(const State&) const {
     for (const int c : counts)
       for (int k = 1; k <= c; ++k) {
         ++placed;
-        arrangements = times(arrangements, static_cast<std::uint64_t>(placed)) / static_cast<std::uint64_t>(k);
+        arrangements = saturating_times(arrangements, static_cast<std::uint64_t>(placed)) / static_cast<std::uint64_t>(k);
       }
     if (inv.even) arrangements /= 2;
-    size = times(size, arrangements);
+    size = saturating_times(size, arrangements);
     if (!inv.twist_free)
-      for (int k = inv.twist_kept ? 1 : 0; k < n; ++k) size = times(size, static_cast<std::uint64_t>(d_->sets[s].orientations));
+      for (int k = inv.twist_kept ? 1 : 0; k < n; ++k) size = saturating_times(size, static_cast<std::uint64_t>(d_->sets[s].orientations));
   }
   return size;
 }

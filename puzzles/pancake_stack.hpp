@@ -30,6 +30,7 @@
 #include "core/printable.hpp"
 #include "core/number_list.hpp"
 #include "core/puzzle_name.hpp"
+#include "core/saturating.hpp"
 #include "core/prefix_flip.hpp"
 #include "core/simd_level.hpp"
 #if defined(__SSE2__)
@@ -134,15 +135,8 @@ class PancakeStack {
   int move_order(int) const { return 2; }
 
   // N!, saturated at 2^64 - 1 past 20 pancakes (an upper bound, as the concept allows).
-  std::uint64_t component_size(const State&) const {
-    constexpr std::uint64_t kSaturated = ~std::uint64_t{0};
-    std::uint64_t f = 1;
-    for (int i = 2; i <= n_; ++i) {
-      if (f > kSaturated / static_cast<std::uint64_t>(i)) return kSaturated;
-      f *= static_cast<std::uint64_t>(i);
-    }
-    return f;
-  }
+  std::uint64_t component_size(const State&) const { return saturating_product(2, n_); }
+
   bool same_component(const State&, const State&) const { return true; }
 
   State parse(std::string_view text) const {

@@ -34,6 +34,7 @@
 #include "core/printable.hpp"
 #include "core/number_list.hpp"
 #include "core/puzzle_name.hpp"
+#include "core/saturating.hpp"
 #if defined(__SSE2__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
@@ -157,15 +158,7 @@ class SlidingTiles {
   int move_order(int) const { return 0; }
 
   // (RC)! / 2, saturated at 2^64 - 1 past 20 cells (no search enumerates those boards).
-  std::uint64_t component_size(const State&) const {
-    constexpr std::uint64_t kSaturated = ~std::uint64_t{0};
-    std::uint64_t f = 1;
-    for (int i = 3; i <= n_; ++i) {
-      if (f > kSaturated / static_cast<std::uint64_t>(i)) return kSaturated;
-      f *= static_cast<std::uint64_t>(i);
-    }
-    return f;
-  }
+  std::uint64_t component_size(const State&) const { return saturating_product(3, n_); }
   bool same_component(const State& a, const State& b) const { return parity(a) == parity(b); }
 
   // True when the board lies in the half the encoders rank: the start's (see for_start; the

@@ -19,8 +19,8 @@ def _seconds(x):
 
 
 def _threads(r):
-    head, _, count = r["param"].rpartition(":threads:")
-    return head, int(count) if count.isdigit() else None
+    """The set's name and the thread count (which load.py reads from the parameter's end)."""
+    return r["param"].rpartition(":threads:")[0], r.get("threads")
 
 
 def _per_instance(r):
