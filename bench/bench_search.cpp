@@ -34,9 +34,9 @@
 #include <thread>
 
 #include "bench/benchmark_id.hpp"
+#include "bench/explicit_graph_bfs.hpp"
 #include "bench/heuristic_benchmarks.hpp"
 #include "bench/load_counters.hpp"
-#include "bench/explicit_graph_bfs.hpp"
 #include "core/errors.hpp"
 #include "judges/judges.hpp"
 #include "judges/workloads.hpp"
@@ -72,7 +72,7 @@ const std::vector<std::uint64_t>& reference_counts(const std::string& puzzle, co
   if (state_space_size(parse_puzzle(puzzle)) > 100'000'000) return cache.emplace(puzzle, first).first->second;
   SolverConfig c;
   c.puzzle = puzzle;
-  c.engine = "ring";
+  c.engine = reference_table_engine().name;
   c.options.keep_table = false;
   return cache.emplace(puzzle, make_solver(c)->explore().depth_counts).first->second;
 }
@@ -108,7 +108,7 @@ void whole_space(benchmark::State& state, SolverConfig config) {
 std::map<int, std::vector<std::string>> targets_by_depth(const std::string& puzzle, const std::vector<int>& depths, int per_depth) {
   SolverConfig c;
   c.puzzle = puzzle;
-  c.engine = "ring";
+  c.engine = reference_table_engine().name;
   auto solver = make_solver(c);
   solver->explore();
   std::map<int, std::vector<std::string>> out;
@@ -131,7 +131,7 @@ void point_queries(benchmark::State& state, SolverConfig config, std::vector<std
     for (std::size_t i = 0; i < targets.size(); ++i) paths[i] = solver->search(targets[i]).path;
   }
   SolverConfig ref = config;
-  ref.engine = "bidir";
+  ref.engine = reference_point_query_engine().name;
   if (!engine_info(config.engine).uses_encoder) ref.encoder.clear();  // bidir with the family's default
   auto oracle = make_solver(ref);
   for (std::size_t i = 0; i < targets.size(); ++i)

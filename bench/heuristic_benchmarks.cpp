@@ -54,7 +54,7 @@ std::vector<Start> starts_of(const BenchmarkPlan::HeuristicSet& set) {
   if (puzzle->component_size() <= 10'000'000) {
     SolverConfig c;
     c.puzzle = set.puzzle;
-    c.engine = "ring";
+    c.engine = reference_table_engine().name;
     c.start = puzzle->start_text();
     auto table = make_solver(c);
     table->explore();

@@ -36,9 +36,8 @@ std::string heuristic_engines();
 // Every family's heuristics ("tiles: blind, manhattan, ...; pancake: ...").
 std::string heuristic_names();
 
-// Engines that count whole spaces and answer no point queries: the counts-only ones and the
-// distributed one, which keeps no paths either.
-inline bool counts_whole_spaces_only(const EngineInfo& e) { return e.whole_space && (e.counts_only || e.distributed); }
+// Engines that count whole spaces and answer no point queries.
+inline bool counts_whole_spaces_only(const EngineInfo& e) { return e.whole_space && e.counts_only; }
 
 int machine_cores();
 // Peak resident memory of the whole process so far (the search structures, the program,

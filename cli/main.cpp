@@ -24,9 +24,6 @@
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/printable.hpp"
-#ifdef SEARCHBENCH_HAVE_MPI
-#include "engines/mpi_bfs.hpp"
-#endif
 
 using namespace searchbench;
 using cli::Json;
@@ -92,9 +89,8 @@ std::string unexpected_arguments_hint(int argc, char** argv) {
 
 // An error ends a distributed run on every rank (the others may be waiting in a collective).
 int fail(int status) {
-#ifdef SEARCHBENCH_HAVE_MPI
-  MpiWorld::abort_job_if_distributed(status);
-#endif
+  for (const auto& engine : engines())
+    if (engine.end_job_on_error) engine.end_job_on_error(status);
   return status;
 }
 

@@ -11,15 +11,13 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <variant>
 
 #include "cli/context.hpp"
 #include "cli/number_text.hpp"
 #include "cli/progress.hpp"
 #include "core/closest_names.hpp"
 #include "core/errors.hpp"
-#ifdef SEARCHBENCH_HAVE_MPI
-#include "engines/mpi_bfs.hpp"
-#endif
 
 namespace searchbench::cli {
 
@@ -52,7 +50,6 @@ void make_folder(const std::string& path) {
   throw InputError("cannot create work folder '" + path + "': " + (error == EEXIST ? "not a folder" : std::strerror(error)));
 }
 
-#ifdef SEARCHBENCH_HAVE_MPI
 // Every rank of a distributed run must run rank 0's search: all that decides the
 // collectives, in canonical form (not --threads, which may differ per rank).
 std::string canonical_configuration(const Solver& solver, const SolverConfig& c, const std::string& target, int repetitions,
@@ -64,7 +61,6 @@ std::string canonical_configuration(const Solver& solver, const SolverConfig& c,
   for (const auto& [name, value] : c.engine_options) text += "--" + name + " " + value + "\n";
   return text;
 }
-#endif
 
 }  // namespace
 
@@ -80,20 +76,14 @@ CLI::App* RunCommand::add_to(CLI::App& app) {
       [](std::string& s) -> std::string { return s.find_first_not_of(" \t\r\n") == std::string::npos ? "must not be empty" : ""; },
       "");
   cmd_->add_option("--puzzle", a.puzzle, puzzle_sizes());
-  // The mpi engine has an executable of its own (registry/mpi_engines.hpp): say where it is.
-  const bool has_mpi = std::find(engine_names.begin(), engine_names.end(), "mpi") != engine_names.end();
-  const CLI::Validator mpi_elsewhere(
-      [has_mpi](std::string& s) -> std::string {
-        return s == "mpi" && !has_mpi ? "the mpi engine is in the searchbench-mpi executable (built when CMake finds MPI)" : "";
-      },
-      "");
+  const CLI::Validator elsewhere([](std::string& s) -> std::string { return engine_elsewhere(s); }, "");
   const CLI::Validator known_engine(
       [engine_names](std::string& s) -> std::string {
         if (std::find(engine_names.begin(), engine_names.end(), s) != engine_names.end()) return "";
         return "unknown engine '" + s + "' (" + did_you_mean(s, engine_names) + "choose " + joined(engine_names, " or ") + ")";
       },
       "");
-  cmd_->add_option("--engine", a.engine, "engine: " + joined(engine_names))->check(mpi_elsewhere)->check(known_engine);
+  cmd_->add_option("--engine", a.engine, "engine: " + joined(engine_names))->check(elsewhere)->check(known_engine);
   cmd_->add_option("--encoder", a.encoder, encoder_names() + " (default: the puzzle's perfect ranking)");
   cmd_->add_option("--heuristic", a.heuristic, heuristic_engines() + ": " + heuristic_names())
       ->default_str("the last that fits the puzzle, its strongest");
@@ -178,12 +168,10 @@ int RunCommand::run() const {
   if (!a.start.empty()) config.start = reader->read_state(a.start, "--start");
   const std::string target = a.target.empty() ? "" : reader->read_state(a.target, "--target");
   auto solver = make_solver(config);
-#ifdef SEARCHBENCH_HAVE_MPI
   // Before any other collective; ranks started differently all end with status 2, rank 0 saying why.
-  if (engine.distributed && !MpiWorld::get().require_same_configuration(
+  if (engine.distributed && !engine.same_configuration_everywhere(
                                 canonical_configuration(*solver, config, target, a.repetitions, warmup, a.max_memory)))
     return 2;
-#endif
   if (target.empty()) config.options.memory.check_up_front(solver->estimate_explore_bytes(), solver->puzzle().name());
 
   // A folder of work files that a finished run leaves holding it (a fresh run refuses such a
@@ -272,19 +260,7 @@ Json RunCommand::report(const Solver& solver, const SearchResult& r, const Sprea
   j["generated"] = r.generated;
   j["peak_bytes"] = r.peak_bytes;
   j["peak_rss_bytes"] = peak_rss_bytes();
-  if (r.out_of_core) {
-    j["workdir"] = r.out_of_core->workdir;
-    j["segments"] = r.out_of_core->segments;
-    j["segment_keys"] = r.out_of_core->segment_keys;
-    j["bytes_written"] = r.out_of_core->bytes_written;
-    j["bytes_read"] = r.out_of_core->bytes_read;
-    j["peak_disk_bytes"] = r.out_of_core->peak_disk_bytes;
-    j["resumed_from"] = r.out_of_core->resumed_from;
-  }
-  if (engine_info(a.engine).distributed) {
-    j["ranks"] = r.ranks;
-    j["bytes_exchanged"] = r.bytes_exchanged;
-  }
+  for (const auto& extra : r.extras) std::visit([&](const auto& value) { j[extra.name] = value; }, extra.value);
   return j;
 }
 

@@ -4,18 +4,21 @@
 #include <cstdint>
 #include <numeric>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 namespace searchbench {
 
-// What an out-of-core run (engine `external`) adds to its result.
-struct OutOfCoreStats {
-  std::string workdir;
-  std::uint64_t segments = 0, segment_keys = 0;
-  std::uint64_t bytes_written = 0, bytes_read = 0;  // by this run (a resumed one: since it resumed)
-  std::uint64_t peak_disk_bytes = 0;                // largest work folder of a depth, cells plus successor lists
-  int resumed_from = -1;                            // the first depth a resumed run still had to count; -1: a fresh run
+// A figure an engine adds to its result beyond those every engine fills (an out-of-core
+// run's bytes written, a distributed run's ranks). The front ends write whatever a result
+// carries under the name the engine gives it, so they need to know no engine.
+using ResultValue = std::variant<bool, std::int64_t, std::uint64_t, double, std::string>;
+struct ResultExtra {
+  std::string name;
+  ResultValue value;
 };
 
 // What a heuristic search (engines idastar, astar) adds to its result, kept as Fast Downward
@@ -53,19 +56,25 @@ struct SearchResult {
   std::uint64_t peak_bytes = 0; // peak bytes held by the search structures
   double seconds = 0.0;
   int threads = 0;              // threads the run could actually use (parallel: its arena's); 0: not reported
-  std::optional<OutOfCoreStats> out_of_core;
   std::optional<HeuristicStats> heuristic;  // heuristic searches only; seconds excludes its build
   std::vector<IterationStats> iterations;   // idastar: one per f bound tried
-  // Distributed runs (engine mpi): the ranks that took part and the bytes they sent one
-  // another; peak_bytes then sums all ranks. Only rank 0's result reports.
-  int ranks = 1;
-  std::uint64_t bytes_exchanged = 0;
+  // The engine's own figures, in the order it added them (see ResultExtra).
+  std::vector<ResultExtra> extras;
+  // False in a distributed run's ranks other than 0: only rank 0's result is printed.
   bool reporting = true;
 
   std::uint64_t states() const {
     return std::accumulate(depth_counts.begin(), depth_counts.end(), std::uint64_t{0});
   }
   int radius() const { return static_cast<int>(depth_counts.size()) - 1; }
+  void add_extra(std::string name, ResultValue value) { extras.push_back({std::move(name), std::move(value)}); }
+  // The engine's figure `name` as a T; throws std::logic_error when it has none of that type.
+  template <class T>
+  const T& extra(std::string_view name) const {
+    for (const auto& e : extras)
+      if (e.name == name && std::holds_alternative<T>(e.value)) return std::get<T>(e.value);
+    throw std::logic_error("the result has no figure '" + std::string(name) + "' of the type asked for");
+  }
 };
 
 }  // namespace searchbench

@@ -16,7 +16,7 @@
 //   a progress heartbeat may go out (the f being expanded, nodes, memory).
 // * The path is a shortest one, but not always the lexicographically smallest (the order
 //   in which equal-f nodes are taken is not the letters' order): the engine says so
-//   (kAnyOptimalPath) and the tests check its length and that its moves reach the target.
+//   (kCapabilities.any_optimal_path) and the tests check its length and that its moves reach the target.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +29,8 @@
 #include <vector>
 
 #include "core/concepts.hpp"
+#include "core/declared_options.hpp"
+#include "core/engine_capabilities.hpp"
 #include "core/errors.hpp"
 #include "core/heuristic.hpp"
 #include "core/memory_budget.hpp"
@@ -44,8 +46,8 @@ class AStar {
  public:
   static constexpr std::string_view kName = "astar";
   static constexpr std::string_view kSummary = "A*: open list in f and g buckets, closed list keyed by the encoder";
-  static constexpr bool kUsesHeuristic = true;
-  static constexpr bool kAnyOptimalPath = true;
+  static constexpr EngineCapabilities kCapabilities{.uses_heuristic = true, .any_optimal_path = true};
+  using Options = NoOptions;
   using State = typename P::State;
 
   AStar(const P& puzzle, const E& enc, SearchOptions options = {}) : puzzle_(puzzle), enc_(enc), options_(std::move(options)) {}

@@ -23,6 +23,8 @@
 
 #include "core/byte_table.hpp"
 #include "core/concepts.hpp"
+#include "core/declared_options.hpp"
+#include "core/engine_capabilities.hpp"
 #include "core/errors.hpp"
 #include "core/lex_path.hpp"
 #include "core/memory_budget.hpp"
@@ -38,6 +40,8 @@ class BidirBfs {
  public:
   static constexpr std::string_view kName = "bidir";
   static constexpr std::string_view kSummary = "bidirectional BFS for point queries";
+  static constexpr EngineCapabilities kCapabilities{};
+  using Options = NoOptions;
   using State = typename P::State;
 
   BidirBfs(const P& puzzle, const E& enc, SearchOptions options = {})

@@ -46,7 +46,7 @@
 // lists applied (engines/external/incoming.hpp), checkpoints and resumption
 // (engines/external/checkpoint.hpp), free space (engines/external/forecast.hpp) and
 // samples (engines/external/sampling.hpp). The expansion itself is the step every two-bit
-// engine shares (engines/expansion_kernel.hpp), routed by segment. This file is the pass
+// engine shares (engines/two_bit/expansion_kernel.hpp), routed by segment. This file is the pass
 // driver.
 #pragma once
 
@@ -63,6 +63,7 @@
 #include <tbb/task_arena.h>
 
 #include "core/concepts.hpp"
+#include "core/engine_capabilities.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/parallel_chunks.hpp"
@@ -73,7 +74,7 @@
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
 #include "core/work_dir.hpp"
-#include "engines/expansion_kernel.hpp"
+#include "engines/two_bit/expansion_kernel.hpp"
 #include "engines/external/checkpoint.hpp"
 #include "engines/external/forecast.hpp"
 #include "engines/external/incoming.hpp"
@@ -93,18 +94,16 @@ class ExternalBfs {
   using State = typename P::State;
   static constexpr std::string_view kName = "external";
   static constexpr std::string_view kSummary = "out-of-core two-bit BFS: segments on disk (--workdir), checkpoints, --resume";
-  static constexpr bool kThreaded = true;
-  static constexpr bool kCountsOnly = true;
-  static constexpr bool kPerfectEncoderOnly = true;
+  static constexpr EngineCapabilities kCapabilities{.whole_space = true, .threaded = true, .counts_only = true, .perfect_encoder_only = true};
 
-  using Options = ExternalOptions;
+  using Options = external::ExternalOptions;
 
-  ExternalBfs(const P& puzzle, const E& enc, SearchOptions options, ExternalOptions own = {})
+  ExternalBfs(const P& puzzle, const E& enc, SearchOptions options, external::ExternalOptions own = {})
       : puzzle_(puzzle),
         enc_(enc),
         options_(std::move(options)),
         settings_{options_.threads, options_.max_depth, own.workdir, own.resume,
-                  options_.memory.working_set(ExternalLayout::kDefaultMemory), own.segment_keys, own.seed_keys} {
+                  options_.memory.working_set(external::ExternalLayout::kDefaultMemory), own.segment_keys, own.seed_keys} {
     static_assert(every_key_is_state<E>(), "engine 'external' scans keys it never generated: it needs a perfect encoder");
   }
 
@@ -161,19 +160,19 @@ class ExternalBfs {
     int max_depth;
     std::string workdir;
     bool resume;
-    std::uint64_t max_memory;  // the working set (--max-memory, else ExternalLayout::kDefaultMemory)
+    std::uint64_t max_memory;  // the working set (--max-memory, else external::ExternalLayout::kDefaultMemory)
     std::uint64_t segment_keys;
     std::optional<std::uint64_t> seed_keys;
   };
 
-  ExternalLayout layout(std::uint64_t segment_keys) const {
-    return ExternalLayout::choose(enc_.key_bound(), settings_.max_memory, settings_.threads, segment_keys, puzzle_.name());
+  external::ExternalLayout layout(std::uint64_t segment_keys) const {
+    return external::ExternalLayout::choose(enc_.key_bound(), settings_.max_memory, settings_.threads, segment_keys, puzzle_.name());
   }
 
   // The counts of the manifest (plus the depth of --max-depth, which it does not hold),
   // cut at the limit, with this run's times and out-of-core figures.
   static SearchResult result_of(const Run& run, const std::optional<std::uint64_t>& count_at_limit, int limit) {
-    const Manifest& m = run.manifest;
+    const external::Manifest& m = run.manifest;
     SearchResult result;
     result.depth_counts = m.depth_counts;
     if (count_at_limit && *count_at_limit > 0) result.depth_counts.push_back(*count_at_limit);
@@ -185,15 +184,16 @@ class ExternalBfs {
     result.expanded = m.expanded;
     result.generated = m.generated;
     result.peak_bytes = run.layout.memory_bytes;
-    OutOfCoreStats stats;
-    stats.workdir = run.dir.path();
-    stats.segments = run.layout.segments;
-    stats.segment_keys = run.layout.segment_keys;
-    stats.bytes_written = run.bytes_written;
-    stats.bytes_read = run.bytes_read;
-    stats.peak_disk_bytes = std::max(run.peak_disk_bytes, m.peak_disk_bytes);
-    stats.resumed_from = run.resumed_from;
-    result.out_of_core = stats;
+    // Bytes by this run (a resumed one: since it resumed); the peak is the largest work
+    // folder of a depth, cells plus successor lists; resumed_from is the first depth a
+    // resumed run still had to count (-1: a fresh run).
+    result.add_extra("workdir", run.dir.path());
+    result.add_extra("segments", std::uint64_t{run.layout.segments});
+    result.add_extra("segment_keys", std::uint64_t{run.layout.segment_keys});
+    result.add_extra("bytes_written", std::uint64_t{run.bytes_written});
+    result.add_extra("bytes_read", std::uint64_t{run.bytes_read});
+    result.add_extra("peak_disk_bytes", std::uint64_t{std::max(run.peak_disk_bytes, m.peak_disk_bytes)});
+    result.add_extra("resumed_from", std::int64_t{run.resumed_from});
     return result;
   }
 
@@ -204,7 +204,7 @@ class ExternalBfs {
     const double now = run.reporter->seconds();
     run.finished_at[depth] = now;
     if (depth == 0) return;
-    const Manifest& m = run.manifest;
+    const external::Manifest& m = run.manifest;
     std::uint64_t reached = 0;
     for (std::size_t d = 0; d < m.depth_counts.size() && d <= static_cast<std::size_t>(depth); ++d) reached += m.depth_counts[d];
     if (m.depth_counts.size() <= static_cast<std::size_t>(depth)) reached += count;
@@ -214,7 +214,7 @@ class ExternalBfs {
   // One pass under way: its checkpoint record, the loaded segment's cells, the router of
   // the next depth's successor files and the threads' scratch.
   struct Pass {
-    Pass(Run& r, PassRecord& p, bool e)
+    Pass(Run& r, external::PassRecord& p, bool e)
         : run(r),
           progress(p),
           depth(r.manifest.depth),
@@ -226,7 +226,7 @@ class ExternalBfs {
           next(TwoBitCells::next_code(depth)),
           counted_before(std::accumulate(r.manifest.depth_counts.begin(), r.manifest.depth_counts.end(), std::uint64_t{0})) {}
     Run& run;
-    PassRecord& progress;
+    external::PassRecord& progress;
     const int depth;
     const bool expand;
     TwoBitCells cells;
@@ -253,9 +253,9 @@ class ExternalBfs {
   // the manifest. Without `expand` (the depth of --max-depth) the pass only counts: it
   // writes nothing, so the folder can still go deeper. Returns the states at this depth.
   std::uint64_t pass(Run& run, bool expand) {
-    const Manifest& m = run.manifest;
+    const external::Manifest& m = run.manifest;
     const int depth = m.depth;
-    PassRecord progress = external::resume_point(run, depth);
+    external::PassRecord progress = external::resume_point(run, depth);
     if (progress.next_segment == 0 && depth > 0 && m.claimed_ahead_total() == 0 && m.pending_entries == 0) {  // nothing at this depth
       external::finish(run);
       return 0;
@@ -282,15 +282,15 @@ class ExternalBfs {
   void pass_segment(Pass& p, std::uint64_t t) const {
     Run& run = p.run;
     WorkDir& dir = run.dir;
-    const Manifest& m = run.manifest;
-    const ExternalLayout& l = run.layout;
+    const external::Manifest& m = run.manifest;
+    const external::ExternalLayout& l = run.layout;
     const int depth = p.depth;
     throw_if_interrupted();
     p.beat(t);
     const std::uint64_t read_before = run.bytes_read, written_before = run.bytes_written + p.router.bytes;
     const Key base = t * l.segment_keys;
     const std::uint64_t keys = std::min<Key>(l.segment_keys, enc_.key_bound() - base);
-    const std::uint64_t bytes = ExternalLayout::segment_bytes(keys), words = bytes / 8;
+    const std::uint64_t bytes = external::ExternalLayout::segment_bytes(keys), words = bytes / 8;
     if (t + 1 < l.segments) {  // the next segment's files come in from disk while this one works
       dir.prefetch(external::cells_file(depth, t + 1));
       dir.prefetch(external::next_file(depth, t + 1));

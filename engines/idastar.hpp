@@ -53,10 +53,11 @@
 
 #include "core/concepts.hpp"
 #include "core/declared_options.hpp"
+#include "core/engine_capabilities.hpp"
 #include "core/errors.hpp"
 #include "core/heuristic.hpp"
-#include "core/parallel_chunks.hpp"
 #include "core/node_meter.hpp"
+#include "core/parallel_chunks.hpp"
 #include "core/progress_reporter.hpp"
 #include "core/result.hpp"
 #include "core/search_options.hpp"
@@ -96,8 +97,7 @@ class IdaStar {
  public:
   static constexpr std::string_view kName = "idastar";
   static constexpr std::string_view kSummary = "iterative-deepening A*: depth-first under an f bound, parallel by subtrees";
-  static constexpr bool kThreaded = true;
-  static constexpr bool kUsesHeuristic = true;
+  static constexpr EngineCapabilities kCapabilities{.threaded = true, .uses_heuristic = true};
   using State = typename P::State;
   using Options = IdaStarOptions;
 

@@ -22,6 +22,7 @@
 #include "core/byte_table.hpp"
 #include "core/concepts.hpp"
 #include "core/declared_options.hpp"
+#include "core/engine_capabilities.hpp"
 #include "core/errors.hpp"
 #include "core/progress_reporter.hpp"
 #include "core/result.hpp"
@@ -44,6 +45,7 @@ class Iddfs {
  public:
   static constexpr std::string_view kName = "iddfs";
   static constexpr std::string_view kSummary = "iterative deepening DFS with move pruning and a transposition table";
+  static constexpr EngineCapabilities kCapabilities{};
   using State = typename P::State;
 
   using Options = IddfsOptions;

@@ -11,7 +11,7 @@
 //   (tbb::parallel_for via parallel_chunks), claim the successors they own at once, and
 //   batch the others per destination rank as offsets into the owner's slice (32 bits when
 //   slices are below 2^32 keys, else 64): the expansion step the other two-bit engines
-//   run (engines/expansion_kernel.hpp, routed by rank). The main thread then exchanges
+//   run (engines/two_bit/expansion_kernel.hpp, routed by rank). The main thread then exchanges
 //   the batches (engines/mpi/exchange.hpp): MPI_Alltoall for the counts, MPI_Alltoallv for
 //   the offsets, and the threads claim what arrived. The count of rounds follows the
 //   level's width (known on every rank, so all take part in the same exchanges): enough
@@ -20,7 +20,7 @@
 //   none anywhere.
 // * Bottom-up levels, for small jobs only. Once the frontier outnumbers the unseen states
 //   by --bottom-up-ratio (LevelStrategyOptions: the parallel engine's rule and level loop,
-//   engines/parallel/level_loop.hpp, which honours --top-down and --bottom-up-ratio), the
+//   engines/two_bit/level_loop.hpp, which honours --top-down and --bottom-up-ratio), the
 //   parallel engine asks every unseen state for a parent in the frontier instead; here
 //   those parents lie in any slice, so every rank needs the frontier of the whole space.
 //   The ranks allgather it as a bitmap (MPI_Allgather, one bit per key) and then resolve
@@ -70,6 +70,7 @@
 #include <tbb/task_arena.h>
 
 #include "core/concepts.hpp"
+#include "core/engine_capabilities.hpp"
 #include "core/errors.hpp"
 #include "core/parallel_chunks.hpp"
 #include "core/progress_reporter.hpp"
@@ -78,12 +79,12 @@
 #include "core/thread_arena.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
-#include "engines/expansion_kernel.hpp"
+#include "engines/two_bit/expansion_kernel.hpp"
 #include "engines/mpi/exchange.hpp"
 #include "engines/mpi/world.hpp"
-#include "engines/parallel/level_loop.hpp"
-#include "engines/parallel/level_strategy.hpp"
-#include "engines/parallel/two_bit_bottom_up.hpp"
+#include "engines/two_bit/level_loop.hpp"
+#include "engines/two_bit/level_strategy.hpp"
+#include "engines/two_bit/bottom_up.hpp"
 
 namespace searchbench {
 
@@ -93,8 +94,7 @@ class MpiBfs {
   using State = typename P::State;
   static constexpr std::string_view kName = "mpi";
   static constexpr std::string_view kSummary = "level-synchronous BFS across MPI ranks (run under mpirun), 2-bit cells per rank";
-  static constexpr bool kThreaded = true;     // oneTBB threads inside each rank
-  static constexpr bool kDistributed = true;
+  static constexpr EngineCapabilities kCapabilities{.whole_space = true, .threaded = true, .counts_only = true, .distributed = true};
 
   using Options = LevelStrategyOptions;
 
@@ -133,6 +133,13 @@ class MpiBfs {
   SearchResult search(const State&, const State&) {
     throw InputError("engine 'mpi' counts whole spaces only; for point queries use bidir");
   }
+
+  // The job's hooks (core/engine_capabilities.hpp), which the front end reaches through the
+  // registry: every rank must run rank 0's search, and an error on one rank ends them all.
+  static bool same_configuration_everywhere(std::string_view canonical) {
+    return MpiWorld::get().require_same_configuration(canonical);
+  }
+  static void end_job_on_error(int status) { MpiWorld::abort_job_if_distributed(status); }
 
  private:
   // Every SearchOptions field this engine reads, read once in the constructor (the progress
@@ -260,9 +267,9 @@ class MpiBfs {
     MPI_Allreduce(totals, sums, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
     result.expanded = sums[0];
     result.generated = sums[1];
-    result.bytes_exchanged = sums[2];
-    result.peak_bytes = sums[3];
-    result.ranks = world_->size();
+    result.peak_bytes = sums[3];  // all ranks' together
+    result.add_extra("ranks", std::int64_t{world_->size()});
+    result.add_extra("bytes_exchanged", std::uint64_t{sums[2]});
     result.reporting = world_->rank() == 0;
   }
 

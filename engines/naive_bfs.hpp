@@ -17,6 +17,8 @@
 #include <utility>
 
 #include "core/concepts.hpp"
+#include "core/declared_options.hpp"
+#include "core/engine_capabilities.hpp"
 #include "core/progress_reporter.hpp"
 #include "core/result.hpp"
 #include "core/search_options.hpp"
@@ -32,6 +34,8 @@ class NaiveBfs {
   using State = typename P::State;
   static constexpr std::string_view kName = "naive";
   static constexpr std::string_view kSummary = "textbook BFS: std::queue of states with string paths, std::set visited";
+  static constexpr EngineCapabilities kCapabilities{.whole_space = true};
+  using Options = NoOptions;
 
   explicit NaiveBfs(const P& puzzle, SearchOptions options = {}) : puzzle_(puzzle), options_(std::move(options)) {}
 

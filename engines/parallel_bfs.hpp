@@ -11,8 +11,8 @@
 //   Korf's two-bit BFS (engines/parallel/two_bit_levels.hpp), so msquare 2x6 fits in
 //   114 MiB. Each level is one pass over the cells in key order, with successor keys
 //   computed and prefetched a batch at a time; levels run top-down
-//   (engines/parallel/two_bit_top_down.hpp) until the frontier outnumbers the unseen states
-//   by --bottom-up-ratio (LevelStrategyOptions), then bottom-up (engines/parallel/two_bit_bottom_up.hpp,
+//   (two_bit_top_down_chunk there) until the frontier outnumbers the unseen states
+//   by --bottom-up-ratio (LevelStrategyOptions), then bottom-up (engines/two_bit/bottom_up.hpp,
 //   perfect encoders only, since it decodes keys nobody generated).
 // * Everything else (point queries, kept tables, sparse encoders): frontier lists of keys,
 //   one per thread, joined after each level (engines/parallel/frontier_levels.hpp). The
@@ -39,6 +39,7 @@
 #include "core/byte_table.hpp"
 #include "core/concepts.hpp"
 #include "core/concurrent_depth_map.hpp"
+#include "core/engine_capabilities.hpp"
 #include "core/errors.hpp"
 #include "core/lex_path.hpp"
 #include "core/memory_budget.hpp"
@@ -49,7 +50,7 @@
 #include "engines/parallel/dense_visited.hpp"
 #include "engines/parallel/depth_recovery.hpp"
 #include "engines/parallel/frontier_levels.hpp"
-#include "engines/parallel/level_strategy.hpp"
+#include "engines/two_bit/level_strategy.hpp"
 #include "engines/parallel/two_bit_levels.hpp"
 
 namespace searchbench {
@@ -60,7 +61,7 @@ class ParallelBfs {
   using State = typename P::State;
   static constexpr std::string_view kName = "parallel";
   static constexpr std::string_view kSummary = "level-synchronous BFS on oneTBB, atomic 2-bit visited array";
-  static constexpr bool kThreaded = true;  // honours SearchOptions::threads
+  static constexpr EngineCapabilities kCapabilities{.whole_space = true, .threaded = true};
 
   using Options = LevelStrategyOptions;
 

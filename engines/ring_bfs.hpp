@@ -25,6 +25,8 @@
 
 #include "core/byte_table.hpp"
 #include "core/concepts.hpp"
+#include "core/declared_options.hpp"
+#include "core/engine_capabilities.hpp"
 #include "core/errors.hpp"
 #include "core/memory_budget.hpp"
 #include "core/progress_reporter.hpp"
@@ -40,6 +42,8 @@ class RingBfs {
   using State = typename P::State;
   static constexpr std::string_view kName = "ring";
   static constexpr std::string_view kSummary = "serial BFS, fixed circular queue, one byte per key";
+  static constexpr EngineCapabilities kCapabilities{.whole_space = true};
+  using Options = NoOptions;
   static constexpr std::uint8_t kRoot = 0xFE;  // marks the start in the move table
 
   RingBfs(const P& puzzle, const E& enc, SearchOptions options = {})

@@ -20,6 +20,7 @@
 #include "core/benchmark_plan.hpp"
 #include "core/errors.hpp"
 #include "core/printable.hpp"
+#include "core/puzzle_hooks.hpp"
 #include "core/puzzle_name.hpp"
 
 namespace searchbench {
@@ -42,7 +43,7 @@ class CheckersLine {
   // The names the registry knows this family by (the inverse of name()).
   static constexpr std::string_view kFamily = "checkers";
   // The contest solutions keep the hole's position and a mask of the pieces.
-  static constexpr std::string_view kClassicEncoder = "maskhole";
+  static constexpr PuzzleHooks kHooks{.classic_encoder = "maskhole", .benchmark_plan = true, .for_start = true};
   static constexpr std::string_view kNames = "checkers-N";
   static constexpr std::string_view kSizes = "checkers-N N=1..32";
   static std::vector<std::string> examples() {

@@ -32,6 +32,7 @@
 #include "core/benchmark_plan.hpp"
 #include "core/errors.hpp"
 #include "core/printable.hpp"
+#include "core/puzzle_hooks.hpp"
 #include "puzzles/permutation_definition.hpp"
 
 namespace searchbench {
@@ -79,7 +80,9 @@ class DefinitionPuzzle {
   using State = DefinitionState;
 
   static constexpr std::string_view kFamily = "definition";
-  static constexpr bool kReadsFiles = true;  // the registry gives it every FILE.tws and FILE.json name
+  // The registry gives it every FILE.tws and FILE.json name.
+  static constexpr PuzzleHooks kHooks{
+      .reads_files = true, .benchmark_plan = true, .for_start = true, .path_text = true, .redundant_after = true};
   static constexpr std::string_view kNames = "FILE.tws (ksolve/twsearch), FILE.json (KPuzzle)";
   static constexpr std::string_view kSizes =
       "any permutation puzzle of at most 64 slots and 94 moves with their powers; a name that is no file here may be one "

@@ -25,6 +25,7 @@
 #include "core/errors.hpp"
 #include "core/number_list.hpp"
 #include "core/printable.hpp"
+#include "core/puzzle_hooks.hpp"
 #include "core/puzzle_name.hpp"
 
 namespace searchbench {
@@ -42,6 +43,7 @@ class Hanoi4 {
 
   // The names the registry knows this family by (the inverse of name()).
   static constexpr std::string_view kFamily = "hanoi4";
+  static constexpr PuzzleHooks kHooks{};
   static constexpr std::string_view kNames = "hanoi4-N";
   static constexpr std::string_view kSizes = "hanoi4-N N=1..16";
   static std::vector<std::string> examples() { return {"hanoi4-8", "hanoi4-10"}; }

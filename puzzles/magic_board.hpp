@@ -23,6 +23,7 @@
 #include "core/errors.hpp"
 #include "core/number_list.hpp"
 #include "core/printable.hpp"
+#include "core/puzzle_hooks.hpp"
 #include "core/puzzle_name.hpp"
 #if defined(__SSSE3__)
 #include <immintrin.h>
@@ -48,10 +49,10 @@ class MagicBoard {
   static constexpr std::string_view kFamily = "magic";
   static constexpr std::string_view kNames = "msquare, msquare-2xK, sicily1515, sicily1515-2xK";
   static constexpr std::string_view kSizes = "msquare-2xK K=2..8, sicily1515-2xK even K";
-  // The suite's default puzzle (the first family's): the board of USACO msquare.
-  static constexpr std::string_view kDefaultPuzzle = "msquare";
-  // The contest solutions pack a board three bits a cell.
-  static constexpr std::string_view kClassicEncoder = "bitpack";
+  // The suite's default puzzle (the first family's) is the board of USACO msquare; the
+  // contest solutions pack a board three bits a cell.
+  static constexpr PuzzleHooks kHooks{
+      .classic_encoder = "bitpack", .default_puzzle = "msquare", .text_options = true, .benchmark_plan = true};
 
   // How a board the user wrote is read: rows split by '/' as written, or without the '/'
   // in the order --order names (clockwise: the USACO judge's order).

@@ -27,11 +27,12 @@
 
 #include "core/benchmark_plan.hpp"
 #include "core/errors.hpp"
-#include "core/printable.hpp"
 #include "core/number_list.hpp"
+#include "core/prefix_flip.hpp"
+#include "core/printable.hpp"
+#include "core/puzzle_hooks.hpp"
 #include "core/puzzle_name.hpp"
 #include "core/saturating.hpp"
-#include "core/prefix_flip.hpp"
 #include "core/simd_level.hpp"
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -53,6 +54,7 @@ class PancakeStack {
 
   // The names the registry knows this family by (the inverse of name()).
   static constexpr std::string_view kFamily = "pancake";
+  static constexpr PuzzleHooks kHooks{.benchmark_plan = true};
   static constexpr std::string_view kNames = "pancake-N";
   static constexpr std::string_view kSizes = "pancake-N N=2..64";
   static std::vector<std::string> examples() {

@@ -35,6 +35,7 @@
 
 #include "core/errors.hpp"
 #include "core/printable.hpp"
+#include "core/puzzle_hooks.hpp"
 
 namespace searchbench {
 
@@ -54,6 +55,7 @@ class PocketCube {
 
   // The names the registry knows this family by (the inverse of name()).
   static constexpr std::string_view kFamily = "cube2";
+  static constexpr PuzzleHooks kHooks{};
   static constexpr std::string_view kNames = "cube2, cube2-htm, cube2-qtm";
   static constexpr std::string_view kSizes = "cube2-htm and cube2-qtm (one size)";
   static std::vector<std::string> examples() { return {"cube2-htm", "cube2-qtm"}; }

@@ -31,8 +31,9 @@
 
 #include "core/benchmark_plan.hpp"
 #include "core/errors.hpp"
-#include "core/printable.hpp"
 #include "core/number_list.hpp"
+#include "core/printable.hpp"
+#include "core/puzzle_hooks.hpp"
 #include "core/puzzle_name.hpp"
 #include "core/saturating.hpp"
 #if defined(__SSE2__) || defined(__AVX2__)
@@ -61,6 +62,7 @@ class SlidingTiles {
 
   // The names the registry knows this family by (the inverse of name()).
   static constexpr std::string_view kFamily = "tiles";
+  static constexpr PuzzleHooks kHooks{.benchmark_plan = true, .for_start = true};
   static constexpr std::string_view kNames = "tiles-RxC";
   static constexpr std::string_view kSizes = "tiles-RxC R,C>=2, R*C<=25";
   static std::vector<std::string> examples() {

@@ -1,16 +1,10 @@
 // A puzzle family as the registry sees it: the puzzle type and its encoders, one line in
-// registry/families.hpp. The names, sizes and examples come from the puzzle type itself
-// (kFamily, kNames, kSizes, examples(), test_examples(), from_name(), the inverse of its
-// name()), as an encoder's name comes from its kName. Optional on the puzzle type:
-// * kDefaultPuzzle: the first family's is the commands' default puzzle;
-// * kClassicEncoder: the encoder of the family's classic contest solution;
-// * benchmark_plan(): what the benchmarks run on it besides whole spaces
-//   (core/benchmark_plan.hpp);
-// * TextOptions: declared options of how a state is written (core/declared_options.hpp),
-//   with kAppliesTo naming the family's puzzles in errors, read by `read(text, options,
-//   what)`, how the front ends read a state the user wrote;
-// * for_start(state): the instance a start state needs (checkers: the piece counts the
-//   encoders rank by).
+// registry/families.hpp. The names, sizes and examples come from the puzzle type itself,
+// as an encoder's name comes from its kName: a FamilyPuzzle (below) has kFamily, kNames,
+// kSizes, examples(), test_examples(), from_name() (the inverse of its name()) and kHooks,
+// its optional parts declared in one place (core/puzzle_hooks.hpp: classic encoder,
+// default puzzle, definition files, text options, benchmark plan, for_start, path_text,
+// redundant_after), each checked against its member here (FamilyHooksAgree).
 // An encoder that was renamed may declare kFormerName and former_name_fits(puzzle), and
 // still answers to the old name where it fits.
 // A family's heuristics (core/heuristic.hpp) follow on the same line:
@@ -20,14 +14,17 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <vector>
 
 #include "core/concepts.hpp"
-#include "core/heuristic.hpp"
 #include "core/declared_options.hpp"
+#include "core/heuristic.hpp"
+#include "core/puzzle_hooks.hpp"
 #include "heuristics/blind.hpp"
 #include "registry/registry.hpp"
 
@@ -39,13 +36,47 @@ struct TextOptionsOf {
   using Type = NoOptions;
 };
 template <class P>
-  requires requires { typename P::TextOptions; }
+  requires(P::kHooks.text_options)
 struct TextOptionsOf<P> {
   using Type = typename P::TextOptions;
 };
 
-template <class Heuristics, Puzzle P, class... Encoders>
-  requires(Encoder<Encoders, P> && ...)
+// What a family's puzzle type must have for the registry.
+template <class P>
+concept FamilyPuzzle = Puzzle<P> && requires(std::string_view name) {
+  { P::kFamily } -> std::convertible_to<std::string_view>;
+  { P::kNames } -> std::convertible_to<std::string_view>;
+  { P::kSizes } -> std::convertible_to<std::string_view>;
+  { P::kHooks } -> std::convertible_to<PuzzleHooks>;
+  { P::examples() } -> std::same_as<std::vector<std::string>>;
+  { P::test_examples() } -> std::same_as<std::vector<std::string>>;
+  { P::from_name(name) } -> std::same_as<std::optional<P>>;
+};
+
+// A puzzle type's kHooks against its members: a hook declared without its member, or a
+// member without its declaration (a misspelling on either side), does not compile.
+template <class P>
+struct FamilyHooksAgree {
+  static constexpr PuzzleHooks hooks = P::kHooks;
+  using State = typename P::State;
+  static_assert(hooks.text_options == requires(const P& p, std::string_view text, const typename P::TextOptions& o) {
+    { P::TextOptions::kAppliesTo } -> std::convertible_to<std::string_view>;
+    { p.read(text, o, text) } -> std::same_as<State>;
+  }, "kHooks.text_options and the members TextOptions (with kAppliesTo) and read(text, options, what) go together: "
+     "one is missing or misspelled");
+  static_assert(hooks.benchmark_plan == requires { { P::benchmark_plan() } -> std::same_as<BenchmarkPlan>; },
+                "kHooks.benchmark_plan and the member static benchmark_plan() go together: one is missing or misspelled");
+  static_assert(hooks.for_start == requires(const P& p, const State& s) { { p.for_start(s) } -> std::same_as<P>; },
+                "kHooks.for_start and the member for_start(state) go together: one is missing or misspelled");
+  static_assert(hooks.path_text == requires(const P& p, std::string_view path) { { p.path_text(path) } -> std::same_as<std::string>; },
+                "kHooks.path_text and the member path_text(moves) go together: one is missing or misspelled");
+  static_assert(hooks.redundant_after == requires(const P& p, int m) { { p.redundant_after(m, m) } -> std::same_as<bool>; },
+                "kHooks.redundant_after and the member redundant_after(last, move) go together: one is missing or misspelled");
+  static constexpr bool value = true;
+};
+
+template <class Heuristics, FamilyPuzzle P, class... Encoders>
+  requires(FamilyHooksAgree<P>::value && (Encoder<Encoders, P> && ...))
 struct BasicFamily {
   using Puzzle = P;
   using HeuristicTypes = Heuristics;
@@ -65,10 +96,10 @@ struct BasicFamily {
     i.examples = P::examples();
     i.test_examples = P::test_examples();
     i.encoders = {std::string(Encoders::kName)...};
-    if constexpr (requires { P::kClassicEncoder; }) i.classic_encoder = P::kClassicEncoder;
+    i.classic_encoder = P::kHooks.classic_encoder;
     i.options = option_specs<TextOptions>();
-    if constexpr (requires { TextOptions::kAppliesTo; }) i.options_apply_to = TextOptions::kAppliesTo;
-    if constexpr (requires { P::benchmark_plan(); }) i.benchmark_plan = P::benchmark_plan();
+    if constexpr (P::kHooks.text_options) i.options_apply_to = TextOptions::kAppliesTo;
+    if constexpr (P::kHooks.benchmark_plan) i.benchmark_plan = P::benchmark_plan();
     Heuristics::for_each([&]<class H>() {
       i.heuristics.push_back({std::string(H::kName), std::string(H::kSummary), option_specs<typename H::Options>(),
                               is_consistent<H>()});
@@ -122,7 +153,7 @@ struct BasicFamily {
 };
 
 // A family with `blind` as its one heuristic; ::WithHeuristics<...> adds its own.
-template <Puzzle P, class... Encoders>
+template <FamilyPuzzle P, class... Encoders>
 using Family = BasicFamily<HeuristicList<Blind<P>>, P, Encoders...>;
 
 template <class... Families>

@@ -68,13 +68,13 @@ void with_encoder(const typename F::Puzzle& puzzle, std::string_view name, Fn&& 
 }
 
 template <class F>
-class FamilyPuzzle final : public PuzzleInstance {
+class FamilyPuzzleInstance final : public PuzzleInstance {
  public:
   using P = typename F::Puzzle;
   using State = typename P::State;
   using TextOptions = typename TextOptionsOf<P>::Type;
 
-  FamilyPuzzle(const P& shape, const PuzzleConfig& config)
+  FamilyPuzzleInstance(const P& shape, const PuzzleConfig& config)
       : text_options_(options_from<TextOptions>(config.text_options, "puzzle family '" + std::string(F::kName) + "'")),
         start_(config.start ? shape.parse(*config.start) : shape.start()),
         puzzle_(for_start(shape, start_)) {}
@@ -88,7 +88,7 @@ class FamilyPuzzle final : public PuzzleInstance {
   std::string start_text() const override { return puzzle_.format(start_); }
   std::uint64_t component_size() const override { return puzzle_.component_size(start_); }
   std::string read_state(std::string_view text, std::string_view what) const override {
-    if constexpr (requires { puzzle_.read(text, text_options_, what); }) return puzzle_.format(puzzle_.read(text, text_options_, what));
+    if constexpr (P::kHooks.text_options) return puzzle_.format(puzzle_.read(text, text_options_, what));
     else return normalize_state(text);
   }
   std::string normalize_state(std::string_view text) const override { return puzzle_.format(puzzle_.parse(text)); }
@@ -105,7 +105,7 @@ class FamilyPuzzle final : public PuzzleInstance {
     for (int step = 0, last = -1; step < moves;) {
       const int m = static_cast<int>(rng() % static_cast<unsigned>(puzzle_.move_count()));
       if ((last >= 0 && puzzle_.inverse_move(last) == m) || !puzzle_.apply(state, m, next)) continue;
-      if constexpr (requires { puzzle_.redundant_after(last, m); })
+      if constexpr (P::kHooks.redundant_after)
         if (last >= 0 && puzzle_.redundant_after(last, m)) continue;
       state = next;
       last = m;
@@ -125,7 +125,7 @@ class FamilyPuzzle final : public PuzzleInstance {
     return puzzle_.format(state);
   }
   std::string path_text(std::string_view path) const override {
-    if constexpr (requires { puzzle_.path_text(path); }) return puzzle_.path_text(path);
+    if constexpr (P::kHooks.path_text) return puzzle_.path_text(path);
     else return std::string(path);
   }
   std::vector<std::string> states_within(int depth) const override {
@@ -196,7 +196,7 @@ class FamilyPuzzle final : public PuzzleInstance {
  private:
   // The instance a start state needs (checkers: the piece counts the encoders rank by).
   static P for_start(const P& shape, const State& start) {
-    if constexpr (requires { shape.for_start(start); }) return shape.for_start(start);
+    if constexpr (P::kHooks.for_start) return shape.for_start(start);
     else return shape;
   }
 
@@ -249,7 +249,7 @@ class FamilyPuzzle final : public PuzzleInstance {
 // Builds the puzzle services of family F for `config` (its puzzle name is one of F's).
 template <class F>
 std::unique_ptr<PuzzleInstance> make_family_puzzle(const typename F::Puzzle& shape, const PuzzleConfig& config) {
-  return std::make_unique<FamilyPuzzle<F>>(shape, config);
+  return std::make_unique<FamilyPuzzleInstance<F>>(shape, config);
 }
 
 }  // namespace searchbench

@@ -44,7 +44,7 @@ std::string resolve_heuristic(const typename F::Puzzle& puzzle, const SolverConf
 // The solver of engine Engine over encoder E (NoEncoder for whole-state engines), with the
 // chosen heuristic for heuristic engines.
 template <class F, template <class, class> class Engine, class P, class E>
-std::unique_ptr<Solver> make_engine_solver(std::shared_ptr<FamilyPuzzle<F>> instance, const P& puzzle, const SolverConfig& config) {
+std::unique_ptr<Solver> make_engine_solver(std::shared_ptr<FamilyPuzzleInstance<F>> instance, const P& puzzle, const SolverConfig& config) {
   using Traits = EngineTraits<Engine, P, E>;
   if constexpr (Traits::uses_heuristic) {
     const std::string chosen = resolve_heuristic<F>(puzzle, config);
@@ -66,7 +66,7 @@ std::unique_ptr<Solver> make_engine_solver(std::shared_ptr<FamilyPuzzle<F>> inst
 template <class F>
 std::unique_ptr<Solver> make_family_solver(const typename F::Puzzle& shape, const SolverConfig& config) {
   using P = typename F::Puzzle;
-  auto instance = std::make_shared<FamilyPuzzle<F>>(shape, PuzzleConfig{config.puzzle, config.start, config.text_options});
+  auto instance = std::make_shared<FamilyPuzzleInstance<F>>(shape, PuzzleConfig{config.puzzle, config.start, config.text_options});
   const P& puzzle = instance->puzzle();
   const std::string& engine = config.engine;
   const std::string chosen = resolve_encoder<F>(puzzle, config.encoder);

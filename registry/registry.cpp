@@ -2,6 +2,8 @@
 // per-family translation units (registry/family_solvers.hpp).
 #include "registry/registry.hpp"
 
+#include <stdexcept>
+
 #include "core/closest_names.hpp"
 
 #include "core/errors.hpp"
@@ -20,11 +22,10 @@ std::string listed(const std::vector<std::string>& names, const char* last = " o
   return out;
 }
 
-// Whether a family's puzzles are named by a definition file's path (kReadsFiles).
+// Whether a family's puzzles are named by a definition file's path.
 template <class P>
 constexpr bool reads_files() {
-  if constexpr (requires { P::kReadsFiles; }) return P::kReadsFiles;
-  else return false;
+  return P::kHooks.reads_files;
 }
 
 // Calls fn.template operator()<F>(instance) for the family whose puzzle answers to `name`.
@@ -74,8 +75,7 @@ PuzzleSpec parse_puzzle(std::string_view name) {
 
 template <class P>
 std::string default_puzzle_of() {
-  if constexpr (requires { P::kDefaultPuzzle; }) return std::string(P::kDefaultPuzzle);
-  else return P::examples().front();
+  return P::kHooks.default_puzzle.empty() ? P::examples().front() : std::string(P::kHooks.default_puzzle);
 }
 
 std::string default_puzzle() { return default_puzzle_of<AllFamilies::At<0>::Puzzle>(); }
@@ -97,7 +97,8 @@ const std::vector<EngineInfo>& engines() {
     AllEngines::for_each([&]<template <class, class> class Engine>() {
       using T = EngineTraits<Engine, typename Probe::Puzzle, typename Probe::LastEncoder>;
       out.push_back({T::name, T::summary, T::whole_space, T::uses_encoder, T::threaded, T::counts_only, T::perfect_only, T::distributed,
-                     T::needs_inverse_moves, T::uses_heuristic, T::any_optimal_path, T::options()});
+                     T::needs_inverse_moves, T::uses_heuristic, T::any_optimal_path, T::options(),
+                     T::same_configuration_everywhere(), T::end_job_on_error()});
     });
     return out;
   }();
@@ -110,6 +111,33 @@ const EngineInfo& engine_info(std::string_view name) {
   std::vector<std::string> names;
   for (const auto& e : engines()) names.emplace_back(e.name);
   throw InputError("unknown engine '" + std::string(name) + "' (" + did_you_mean(name, names) + "choose " + listed(names) + ")");
+}
+
+namespace {
+template <class Pick>
+const EngineInfo& first_engine(Pick pick, const char* what) {
+  for (const auto& e : engines())
+    if (pick(e)) return e;
+  throw std::logic_error(std::string("the engine list has no ") + what);
+}
+}  // namespace
+
+const EngineInfo& reference_table_engine() {
+  return first_engine([](const EngineInfo& e) { return e.whole_space && !e.counts_only && !e.threaded && e.uses_encoder; },
+                      "serial whole-space engine that keeps a table");
+}
+
+const EngineInfo& reference_point_query_engine() {
+  return first_engine([](const EngineInfo& e) { return !e.whole_space && !e.uses_heuristic; }, "blind point-query engine");
+}
+
+std::string engine_elsewhere(std::string_view name) {
+  // The distributed engine is kept out of the searchbench executable (registry/engines.hpp)
+  // so that no other run loads the MPI libraries.
+  for (const auto& e : engines())
+    if (e.name == name) return "";
+  if (name == "mpi") return "the mpi engine is in the searchbench-mpi executable (built when CMake finds MPI)";
+  return "";
 }
 
 std::vector<EncoderInfo> encoders(const PuzzleSpec& puzzle) {

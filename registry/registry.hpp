@@ -69,9 +69,20 @@ struct EngineInfo {
   bool uses_heuristic = false;       // a heuristic search (--heuristic): point queries only
   bool any_optimal_path = false;     // returns an optimal path, not always the lexicographically smallest
   std::vector<OptionSpec> options;   // the options it declares (SolverConfig::engine_options)
+  // Distributed engines' job hooks (core/engine_capabilities.hpp); null for the others.
+  bool (*same_configuration_everywhere)(std::string_view canonical) = nullptr;
+  void (*end_job_on_error)(int status) = nullptr;
 };
 const std::vector<EngineInfo>& engines();
 const EngineInfo& engine_info(std::string_view name);  // throws InputError when unknown
+// The engines others are checked against: the first serial whole-space engine that keeps a
+// table of paths (its counts and lexicographically smallest paths are the reference), and
+// the first blind point-query engine.
+const EngineInfo& reference_table_engine();
+const EngineInfo& reference_point_query_engine();
+// Where an engine that this executable lacks lives ("the mpi engine is in the
+// searchbench-mpi executable ..."); empty when the name is no such engine.
+std::string engine_elsewhere(std::string_view name);
 
 struct EncoderInfo {
   std::string name;

@@ -10,9 +10,9 @@
 #include <tuple>
 #include <vector>
 
-#include "core/errors.hpp"
 #include "core/concepts.hpp"
 #include "core/declared_options.hpp"
+#include "core/errors.hpp"
 #include "core/heuristic.hpp"
 #include "core/timer.hpp"
 #include "registry/puzzle_instance.hpp"
@@ -99,7 +99,7 @@ class SolverImpl final : public Solver {
   std::string encoder_name() const override { return std::string(E::kName); }
 
   std::uint64_t estimate_explore_bytes() const override {
-    if constexpr (requires(const Engine& e) { e.estimate_explore_bytes(start_); }) {
+    if constexpr (Engine::kCapabilities.whole_space) {
       return engine_.estimate_explore_bytes(start_);
     } else {
       return 0;  // point-query engines: no whole-space run to guard
@@ -107,7 +107,7 @@ class SolverImpl final : public Solver {
   }
 
   SearchResult explore() override {
-    if constexpr (requires(Engine& e) { e.explore(start_); }) {
+    if constexpr (Engine::kCapabilities.whole_space) {
       return engine_.explore(start_);
     } else {
       throw InputError("engine '" + std::string(Engine::kName) + "' answers point queries only (give --target)");
@@ -127,7 +127,7 @@ class SolverImpl final : public Solver {
     }
   }
   std::optional<std::string> table_path(std::string_view target) override {
-    if constexpr (requires(Engine& e) { e.path_to(start_); }) {
+    if constexpr (Engine::kCapabilities.whole_space && !Engine::kCapabilities.counts_only) {
       return engine_.path_to(puzzle_.parse(target));
     } else {
       throw InputError("engine '" + std::string(Engine::kName) + "' keeps no table of paths");
@@ -136,7 +136,7 @@ class SolverImpl final : public Solver {
  private:
   // The engine, with its declared options (Engine::Options) read from the text given.
   Engine make_engine(const SearchOptions& options, const OptionValues& given) {
-    if constexpr (requires { typename Engine::Options; }) {
+    if constexpr (!std::is_same_v<typename Engine::Options, NoOptions>) {
       auto settings = options_from<typename Engine::Options>(given, "engine '" + std::string(Engine::kName) + "'");
       if constexpr (std::constructible_from<Engine, const P&, const E&, SearchOptions>)
         return Engine(puzzle_, enc_, options, std::move(settings));

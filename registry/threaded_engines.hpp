@@ -1,10 +1,32 @@
-// The engines that run threads, and the serial ones the thread tests compare them with (ring,
-// naive). The ThreadSanitizer pass of scripts/test.sh builds its core from this list
-// (cmake -D SEARCHBENCH_ENGINE_LIST=registry/threaded_engines.hpp): a serial engine has no
-// data race to find, and compiling every engine over every encoder under TSan costs more
-// than the tests it would serve.
+// The engine list of the ThreadSanitizer build (scripts/test.sh builds its core with
+// cmake -D SEARCHBENCH_ENGINE_LIST=registry/threaded_engines.hpp): the engines that run
+// threads, and the serial whole-space engines that keep a table, which the thread tests
+// compare them with. Read off each engine's kCapabilities, so a new threaded engine is in
+// it with no line here: a serial point-query engine has no data race to find, and compiling
+// every engine over every encoder under TSan costs more than the tests it would serve.
 #pragma once
 
+#include "registry/engines.hpp"
+#include "registry/families.hpp"
+
 namespace searchbench {
-using AllEngines = EngineList<RingBfs, ParallelBfs, NaiveBfs, ExternalBfs, FrontierBfs, IdaStar>;
+
+template <template <class, class> class Engine>
+struct RunsThreadsOrKeepsTheReferenceTable {
+  // Capabilities do not depend on the puzzle: read them over the first built-in family.
+  using Probe = BuiltinFamilies::At<0>;
+  static constexpr EngineCapabilities kCapabilities = Engine<typename Probe::Puzzle, typename Probe::LastEncoder>::kCapabilities;
+  static constexpr bool value = kCapabilities.threaded || (kCapabilities.whole_space && !kCapabilities.counts_only);
+};
+
+using ThreadSanitizerEngines = BuiltinEngines::Where<RunsThreadsOrKeepsTheReferenceTable>;
+
 }  // namespace searchbench
+
+// Included by registry/engines.hpp as the build's engine list (a test may include it to
+// read ThreadSanitizerEngines beside the full list).
+#ifdef SEARCHBENCH_ENGINE_LIST
+namespace searchbench {
+using AllEngines = ThreadSanitizerEngines;
+}  // namespace searchbench
+#endif

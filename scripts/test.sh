@@ -69,7 +69,10 @@ case "$mode" in
     # The core of this build has only the engines that run threads and their serial
     # references (registry/threaded_engines.hpp).
     configure=-DSEARCHBENCH_ENGINE_LIST=registry/threaded_engines.hpp build tsan cross_engine_tests threaded_unit_tests external_tests
-    ctest --preset tsan -j "$jobs" -R '(msquare_2x3|checkers_9)_parallel_(cantor|decimal|bitpack|combinatorial)_t[24]|msquare_2x4_parallel_cantor_t[24]|tiles_2x3_parallel_(cantor|nibbles|blank_low)_t2|pancake_6_parallel_cantor_t2|(tiles_2x3|pancake_6)_frontier_cantor_t2|tiles_2x3_frontier_blank_low_t2|Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads|(tiles_2x3|msquare_2x4)_idastar_(manhattan|pdb)_none_t2|(pancake_7|hanoi4_5)_idastar_blind_none_t2|pancake_7_idastar_gap_none_t2|cube2_fixed_tws_parallel_coordinate_t2|pancake_6_tws_(parallel|frontier)_coordinate_t2|PancakeLabels'
+    # The matrix of this build holds each threaded engine's cases with threads, as the
+    # engines declare them (tests/test_cross_engine.cpp); the rest are the thread tests.
+    ctest --preset tsan -j "$jobs" -L matrix
+    ctest --preset tsan -j "$jobs" -R 'Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads|PancakeLabels'
     echo "== AddressSanitizer + UBSan (clang, the libFuzzer build): CLI, judges, parsers, encoders, pattern database files =="
     build fuzz unit_tests cli_tests external_tests fault_tests pdb_cache_tests searchbench fuzz_judges fuzz_states fuzz_definitions fuzz_pdb_header
     ctest --preset fuzz -j "$jobs" -R 'DefinitionReader|DefinitionPuzzle|DefinitionCoordinate|PdbCache|Faults|Cli|Judges|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|DeclaredOptions|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|PancakeLabels|CubeParse|CubeMoves|OffsetRuns'

@@ -18,7 +18,7 @@
 #include "core/zeroed_pages.hpp"
 #include "engines/external/options.hpp"
 #include "engines/iddfs.hpp"
-#include "engines/parallel/level_strategy.hpp"
+#include "engines/two_bit/level_strategy.hpp"
 
 using namespace searchbench;
 
@@ -247,7 +247,7 @@ TEST(PointQueries, GrowWithTheSearchAndStopAtTheMemoryLimit) {
 // default; given text is read once, refused when the name is not declared or the value is
 // not of the kind, and the struct's own check() sees the combination.
 TEST(DeclaredOptions, KindsDefaultsAndRefusals) {
-  const auto specs = option_specs<ExternalOptions>();
+  const auto specs = option_specs<external::ExternalOptions>();
   ASSERT_EQ(specs.size(), 4u);
   EXPECT_EQ(specs[0].name, "workdir");
   EXPECT_EQ(specs[0].kind, OptionKind::text);
@@ -263,7 +263,7 @@ TEST(DeclaredOptions, KindsDefaultsAndRefusals) {
   EXPECT_EQ(options_from<IddfsOptions>({}, "engine 'iddfs'").node_budget, IddfsOptions{}.node_budget);
   EXPECT_TRUE(options_from<LevelStrategyOptions>({{"top-down", "true"}}, "x").top_down);
   EXPECT_DOUBLE_EQ(options_from<LevelStrategyOptions>({{"bottom-up-ratio", "0.25"}}, "x").bottom_up_ratio, 0.25);
-  EXPECT_EQ(options_from<ExternalOptions>({{"seed-keys", "0"}}, "x").seed_keys, std::optional<std::uint64_t>(0));
+  EXPECT_EQ(options_from<external::ExternalOptions>({{"seed-keys", "0"}}, "x").seed_keys, std::optional<std::uint64_t>(0));
   try {
     options_from<IddfsOptions>({{"nodes", "1"}}, "engine 'iddfs'");
     FAIL() << "an undeclared option was accepted";
@@ -275,7 +275,7 @@ TEST(DeclaredOptions, KindsDefaultsAndRefusals) {
   for (const char* bad : {"inf", "nan", "-1", "x", ""})
     EXPECT_THROW(options_from<LevelStrategyOptions>({{"bottom-up-ratio", bad}}, "x"), InputError) << bad;
   EXPECT_THROW(options_from<LevelStrategyOptions>({{"top-down", "yes"}}, "x"), InputError);
-  EXPECT_THROW(options_from<ExternalOptions>({{"resume", "true"}}, "x"), InputError);  // check(): no --workdir
+  EXPECT_THROW(options_from<external::ExternalOptions>({{"resume", "true"}}, "x"), InputError);  // check(): no --workdir
   EXPECT_THROW(options_from<NoOptions>({{"anything", "1"}}, "engine 'ring'"), InputError);
 }
 

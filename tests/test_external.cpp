@@ -24,8 +24,8 @@
 #include "core/offset_runs.hpp"
 #include "core/two_bit_cells.hpp"
 #include "engines/external/incoming.hpp"
-#include "registry/registry.hpp"
 #include "known_facts.hpp"
+#include "registry/registry.hpp"
 
 using namespace searchbench;
 
@@ -81,8 +81,7 @@ class ExternalCounts : public ::testing::TestWithParam<Case> {};
 TEST_P(ExternalCounts, MatchTheParallelEngine) {
   const Case& k = GetParam();
   const SearchResult r = make_solver(external(k.puzzle, k.threads, k.segment_keys, "", k.seed_keys))->explore();
-  ASSERT_TRUE(r.out_of_core.has_value());
-  EXPECT_GE(r.out_of_core->segments, 5u) << "the case should spread over several segments";
+  EXPECT_GE(r.extra<std::uint64_t>("segments"), 5u) << "the case should spread over several segments";
   EXPECT_EQ(r.depth_counts, parallel_counts(k.puzzle));
   if (k.puzzle == "msquare-2x4") {
     EXPECT_EQ(r.depth_counts, facts::kMsquare2x4Depths);
@@ -92,11 +91,11 @@ TEST_P(ExternalCounts, MatchTheParallelEngine) {
   }
   EXPECT_EQ(r.expanded, r.states());
   if (k.seed_keys) {
-    EXPECT_GT(r.out_of_core->bytes_written, 0u);
+    EXPECT_GT(r.extra<std::uint64_t>("bytes_written"), 0u);
   } else {
-    EXPECT_EQ(r.out_of_core->bytes_written, 0u) << "the whole search fits the memory limit: no cells are written";
+    EXPECT_EQ(r.extra<std::uint64_t>("bytes_written"), 0u) << "the whole search fits the memory limit: no cells are written";
   }
-  EXPECT_EQ(r.out_of_core->resumed_from, -1);
+  EXPECT_EQ(r.extra<std::int64_t>("resumed_from"), -1);
 }
 
 std::vector<Case> cases() {
@@ -190,7 +189,7 @@ TEST(External, CheckpointFolderBelongsToOneSearch) {
   resume.engine_options["resume"] = "true";
   const auto again = make_solver(resume)->explore();
   EXPECT_EQ(again.depth_counts, counts);
-  EXPECT_EQ(again.out_of_core->resumed_from, static_cast<int>(counts.size()));
+  EXPECT_EQ(again.extra<std::int64_t>("resumed_from"), static_cast<std::int64_t>(counts.size()));
 
   // A fresh run into the same folder, or a resume of another puzzle, is refused.
   EXPECT_THROW(make_solver(external("msquare-2x4", 1, 2048, folder.path))->explore(), InputError);

@@ -284,7 +284,7 @@ TEST(WorkFolderFaults, HandEditedRecordsAndStrayFilesAreRefused) {
       else doc[e.field] = e.value;
       if (resign) {
         doc.erase("checksum");
-        doc["checksum"] = searchbench::RecordReader::self_checksum(doc);
+        doc["checksum"] = searchbench::external::RecordReader::self_checksum(doc);
       }
       write_file(file, doc.dump(1));
       const std::string what = std::string(e.file) + " " + e.field + (resign ? " (re-signed)" : "");

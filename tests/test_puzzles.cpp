@@ -1,15 +1,17 @@
 // Puzzle rules: the judges' move examples for both rule sets, inverses, parsing and printing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/errors.hpp"
-#include "registry/registry.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "puzzles/magic_board.hpp"
+#include "registry/registry.hpp"
+#include "registry/threaded_engines.hpp"
 
 using namespace searchbench;
 
@@ -168,4 +170,19 @@ TEST(Registry, ComponentSizesMatchAWholeSpaceRun) {
     EXPECT_EQ(solver->puzzle().component_size(), reached) << name;
   }
   EXPECT_EQ(state_space_size(parse_puzzle("msquare-2x2")), 8u);  // the square's symmetries, not 4!
+}
+
+// The ThreadSanitizer build's engine list is read off the engines' declarations: every
+// threaded engine and every serial whole-space engine that keeps a table, in list order.
+TEST(Registry, TheThreadSanitizerBuildHoldsEveryThreadedEngine) {
+  using Probe = BuiltinFamilies::At<0>;
+  std::vector<std::string> listed, expected;
+  ThreadSanitizerEngines::for_each([&]<template <class, class> class Engine>() {
+    listed.emplace_back(EngineTraits<Engine, Probe::Puzzle, Probe::LastEncoder>::name);
+  });
+  for (const auto& e : engines())
+    if (!e.distributed && (e.threaded || (e.whole_space && !e.counts_only))) expected.emplace_back(e.name);
+  EXPECT_EQ(listed, expected);
+  EXPECT_NE(std::find(listed.begin(), listed.end(), "idastar"), listed.end());
+  EXPECT_EQ(std::find(listed.begin(), listed.end(), "bidir"), listed.end());
 }

@@ -14,7 +14,7 @@
 #include "core/offset_runs.hpp"
 #include "core/two_bit_cells.hpp"
 
-namespace searchbench {
+namespace searchbench::external {
 
 struct ExternalLayout {
   static constexpr std::uint64_t kMinSegmentKeys = std::uint64_t{1} << 11;
@@ -114,4 +114,4 @@ struct ExternalLayout {
   }
 };
 
-}  // namespace searchbench
+}  // namespace searchbench::external

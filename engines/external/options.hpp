@@ -9,7 +9,7 @@
 #include "core/declared_options.hpp"
 #include "core/errors.hpp"
 
-namespace searchbench {
+namespace searchbench::external {
 
 struct ExternalOptions {
   std::string workdir;  // empty: a temporary folder, removed afterwards
@@ -44,4 +44,4 @@ struct ExternalOptions {
   }
 };
 
-}  // namespace searchbench
+}  // namespace searchbench::external

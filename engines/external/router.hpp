@@ -1,6 +1,6 @@
 // The router of the external engine (engines/external_bfs.hpp): where the successors of a
 // segment's frontier go when they land in another segment. The shared expansion step
-// (engines/expansion_kernel.hpp) hands them to RouteBySegment, which appends each, as an
+// (engines/two_bit/expansion_kernel.hpp) hands them to RouteBySegment, which appends each, as an
 // offset into its segment, to the thread's buffer for that segment; a full buffer (and,
 // before each checkpoint, every buffer: flush_routed) is sorted (a radix sort: std::sort's
 // comparisons would cost more than the expansion itself), deduplicated, Rice-coded as one
@@ -24,7 +24,7 @@
 #include "core/offset_runs.hpp"
 #include "core/parallel_chunks.hpp"
 #include "core/work_dir.hpp"
-#include "engines/expansion_kernel.hpp"
+#include "engines/two_bit/expansion_kernel.hpp"
 #include "engines/external/layout.hpp"
 #include "engines/external/store.hpp"
 #include "engines/external/work_state.hpp"

@@ -1,5 +1,5 @@
 // Seeding of a fresh external run (engines/external_bfs.hpp): its first depths are searched
-// in memory (engines/external/sorted_levels.hpp) while they fit a budget of keys, then one
+// in memory (engines/sorted_levels.hpp) while they fit a budget of keys, then one
 // generation of cells is written at once: the states of the earlier depths done, those of
 // the last level at its depth's current code, claimed ahead as a pass would have left
 // them; the passes go on from that depth. The first levels are tiny, and a pass over every
@@ -22,7 +22,7 @@
 #include "core/work_dir.hpp"
 #include "engines/external/layout.hpp"
 #include "engines/external/sampling.hpp"
-#include "engines/external/sorted_levels.hpp"
+#include "engines/sorted_levels.hpp"
 #include "engines/external/store.hpp"
 #include "engines/external/work_state.hpp"
 

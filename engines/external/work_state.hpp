@@ -26,7 +26,7 @@
 
 #include "core/errors.hpp"
 
-namespace searchbench {
+namespace searchbench::external {
 
 // A data file as a record vouches for it; length 0: the file does not exist.
 struct FileRecord {
@@ -343,4 +343,4 @@ struct PassRecord {
   }
 };
 
-}  // namespace searchbench
+}  // namespace searchbench::external

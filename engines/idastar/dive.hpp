@@ -31,7 +31,7 @@ struct IdaIteration {
 template <Puzzle P>
 bool ida_skipped(const P& puzzle, int last, int run, int m) {
   if (last >= 0 && puzzle.inverse_move(last) == m) return true;
-  if constexpr (requires { puzzle.redundant_after(last, m); })
+  if constexpr (P::kHooks.redundant_after)
     if (last >= 0 && puzzle.redundant_after(last, m)) return true;
   const int order = puzzle.move_order(m);
   return order > 0 && (m == last ? run + 1 : 1) >= order;

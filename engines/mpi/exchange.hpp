@@ -1,6 +1,6 @@
 // The mpi engine's traffic between ranks during a search (engines/mpi_bfs.hpp), apart from
 // the search itself: the successors a round routed to other ranks (one buffer per thread
-// and destination, see RouteByRank in engines/expansion_kernel.hpp) joined into one buffer
+// and destination, see RouteByRank in engines/two_bit/expansion_kernel.hpp) joined into one buffer
 // ordered by destination and swapped with MPI_Alltoall (counts) and MPI_Alltoallv
 // (offsets); the frontier bitmap of bottom-up levels gathered with MPI_Allgather; and the
 // sums every rank needs. All of it runs on the thread that started MPI (MPI_THREAD_FUNNELED),

@@ -2,10 +2,10 @@
 // (Korf's two-bit breadth-first search, core/two_bit_cells.hpp). Memory is bound/4 bytes
 // whatever the level widths, where frontier lists of 64-bit keys would need several times
 // that. Each level is one pass over the cells in key order, split into chunks over the
-// threads, either top-down (engines/parallel/two_bit_top_down.hpp) or, once the frontier
+// threads, either top-down (two_bit_top_down_chunk, below) or, once the frontier
 // outnumbers the unseen states by --bottom-up-ratio (LevelStrategyOptions) and the encoder is
-// perfect (should_go_bottom_up, engines/parallel/level_loop.hpp: the loop the mpi engine
-// shares), bottom-up (engines/parallel/two_bit_bottom_up.hpp). The first, tiny levels run
+// perfect (should_go_bottom_up, engines/two_bit/level_loop.hpp: the loop the mpi engine
+// shares), bottom-up (engines/two_bit/bottom_up.hpp). The first, tiny levels run
 // serially from a list instead (two_bit_serial_levels).
 #pragma once
 
@@ -26,13 +26,23 @@
 #include "core/search_options.hpp"
 #include "core/timer.hpp"
 #include "core/two_bit_cells.hpp"
-#include "engines/parallel/level_loop.hpp"
-#include "engines/parallel/level_strategy.hpp"
-#include "engines/parallel/two_bit_bottom_up.hpp"
-#include "engines/parallel/two_bit_scratch.hpp"
-#include "engines/parallel/two_bit_top_down.hpp"
+#include "engines/two_bit/bottom_up.hpp"
+#include "engines/two_bit/expansion_kernel.hpp"
+#include "engines/two_bit/level_loop.hpp"
+#include "engines/two_bit/level_strategy.hpp"
 
 namespace searchbench {
+
+// A top-down level over one chunk of cell words: expand every cell holding the current
+// code and claim unseen successors with the next code, through the shared expansion step
+// with every successor local. The expanded cells are retired (done) as their word is read.
+template <Puzzle P, Encoder<P> E>
+void two_bit_top_down_chunk(const P& puzzle, const E& enc, TwoBitCells& cells, int depth, std::uint64_t begin,
+                            std::uint64_t end, TwoBitScratch<typename P::State>& local) {
+  ClaimLocally local_claims;
+  expand_and_route(puzzle, enc, cells, begin, end, TwoBitCells::current_code(depth), TwoBitCells::next_code(depth), local,
+                   local_claims);
+}
 
 // The first levels are tiny (1, 3, 7, 14, ... states on msquare): for them a scan of the
 // whole table and a fork-join per level cost more than the states, and on a busy machine

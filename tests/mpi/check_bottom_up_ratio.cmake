@@ -1,5 +1,5 @@
 # The mpi engine honours --bottom-up-ratio and --top-down as the parallel engine does (one
-# rule for both, should_go_bottom_up in engines/parallel/level_loop.hpp). A bottom-up level
+# rule for both, should_go_bottom_up in engines/two_bit/level_loop.hpp). A bottom-up level
 # generates parents, not successors, so `generated` shows which levels ran bottom-up,
 # without timing anything. Under mpiexec with NP ranks, for --top-down, the default ratio,
 # --bottom-up-ratio 1000000 (only a level with no unseen states left goes bottom-up) and

@@ -14,6 +14,7 @@
 
 #include "core/concepts.hpp"
 #include "core/errors.hpp"
+#include "core/puzzle_hooks.hpp"
 
 namespace searchbench::test_plugins {
 
@@ -26,6 +27,7 @@ class Dial {
  public:
   using State = DialState;
   static constexpr std::string_view kFamily = "dial";
+  static constexpr PuzzleHooks kHooks{};
   static constexpr std::string_view kNames = "dial-N";
   static constexpr std::string_view kSizes = "dial-N N=2..100000";
   static std::vector<std::string> examples() { return {"dial-12", "dial-1000"}; }

@@ -14,6 +14,7 @@
 
 #include "core/concepts.hpp"
 #include "core/declared_options.hpp"
+#include "core/engine_capabilities.hpp"
 #include "core/result.hpp"
 #include "core/search_options.hpp"
 #include "core/timer.hpp"
@@ -36,6 +37,7 @@ class KeyMapBfs {
   using Options = KeyMapOptions;
   static constexpr std::string_view kName = "keymap";
   static constexpr std::string_view kSummary = "test-only BFS keeping each state's first path in a hash map";
+  static constexpr EngineCapabilities kCapabilities{.whole_space = true};
 
   KeyMapBfs(const P& puzzle, const E& enc, SearchOptions options = {}, KeyMapOptions settings = {})
       : puzzle_(puzzle), enc_(enc), options_(std::move(options)), settings_(settings) {}

@@ -1,7 +1,7 @@
 // The one expansion step of the two-bit engines: expand the frontier cells of some words of
 // a table of cells, claim at once the successors that land in that table, and hand every
 // other successor to a routing policy. The parallel engine's top-down levels
-// (engines/parallel/two_bit_top_down.hpp: the table is the whole space, nothing is routed),
+// (engines/parallel/two_bit_levels.hpp: the table is the whole space, nothing is routed),
 // the mpi engine's rounds (engines/mpi_bfs.hpp: the table is a rank's slice, the rest goes to
 // per-rank buffers) and the external engine's passes (engines/external_bfs.hpp: the table is
 // one segment, the rest goes to per-segment buffers flushed to disk) all run this step, so

@@ -5,14 +5,29 @@
 // decodes keys nobody generated, so it needs an encoder whose every key is a state.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 #include "core/concepts.hpp"
 #include "core/two_bit_cells.hpp"
-#include "engines/parallel/two_bit_scratch.hpp"
+#include "engines/two_bit/expansion_kernel.hpp"
 
 namespace searchbench {
+
+// Per-thread scratch of the two-bit levels (the parallel and the mpi engine): the batch
+// being worked on and the thread's counts, those of the shared expansion step
+// (engines/two_bit/expansion_kernel.hpp) plus the parents looked up by bottom-up levels.
+// Unseen cells are resolved together in the expansion step's batch, for the same reason
+// (their parents' cells are prefetched as a batch).
+inline constexpr std::size_t kTwoBitBatch = kExpansionBatch;
+
+template <class State>
+struct TwoBitScratch : ExpansionScratch {
+  std::vector<Key> neighbours;  // bottom-up: a parent key per open cell of the batch
+  std::vector<State> states;
+};
 
 // The unseen cells of words [begin, end) look for a parent holding the current code.
 // `base` is the key of cell 0 (a rank's slice of the space starts past 0);
