@@ -4,11 +4,17 @@ bench_search's Google Benchmark conventions (flags, JSON) when BENCH_SEARCH name
 
   python3 tests/test_report.py                      the report tests
   BENCH_SEARCH=build/release/bench/bench_search python3 tests/test_report.py BenchSearchConventions
+
+The commands the report gives per row are checked against the real programs where they are
+built: SEARCHBENCH and BENCH_SEARCH name them, else build/release/'s (skipped without them).
 """
 import collections
 import csv
+import glob
 import json
 import os
+import re
+import shlex
 import statistics
 import subprocess
 import sys
@@ -17,7 +23,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
-from reporting import document, fmt, index, plots, rounds, stats  # noqa: E402
+from reporting import commands, document, fmt, index, plots, rounds, stats  # noqa: E402
 from reporting.load import Run, RunError  # noqa: E402
 
 MACHINE_A = {"machine": "AMD Test; 2 cores; 8.0 GiB; Linux 6", "cpu_model": "AMD Test", "cores": "2"}
@@ -62,6 +68,26 @@ def make_run(results, run_id, benchmarks, machine=MACHINE_A, commit="aaaaaaa", m
 def read(path):
     with open(path) as f:
         return f.read()
+
+
+def built(variable, path):
+    """The program a test checks commands against: the environment's, else the build's, else
+    None (the test then skips that part)."""
+    exe = os.environ.get(variable) or os.path.join(HERE, "..", path)
+    return exe if os.path.isfile(exe) and os.access(exe, os.X_OK) else None
+
+
+# One case of every kind a report shows, by names bench_search registers (with --threads=1,2).
+EVERY_KIND = {
+    "bfs/ring/cantor/msquare-2x3/threads:1": 720, "bfs/parallel/cantor/msquare-2x3/threads:2/real_time": 720,
+    "bfs/parallel-topdown/cantor/msquare-2x3/threads:2/real_time": 720, "bfs/naive/none/msquare-2x3/threads:1": 720,
+    "bfs/parallel/cantor/msquare-2x5/threads:2/real_time": 3628800,
+    "bfs/explicit-csr/cantor/msquare-2x5/threads:2/real_time": 3628800,
+    "bfs/frontier/packed/pancake-8.tws/threads:2/real_time": 40320, "point/bidir/cantor/msquare-2x4/depth:4": 40320,
+    "point/bidir/cantor/msquare-2x4/depth:8": 40320, "point/ring/bitpack/checkers-11/random:10": 2772,
+    "judge/ring/decimal/sicily1151/all-40320": 40320, "codec/encode/cantor/msquare-2x4/vector": 4096,
+    "heuristic/idastar/linear-conflict/tiles-3x3/random:1000:threads:1/real_time": 1000,
+}
 
 
 def section(text, heading):
@@ -317,7 +343,8 @@ class Outputs(Base):
         row = next(line for line in text.splitlines() if line.startswith("| tiles-4x4"))
         cells = [c.strip() for c in row.strip("|").split("|")]
         self.assertEqual(cells[:5], ["tiles-4x4", "korf100", "idastar", "pdb", "2"])
-        self.assertEqual(cells[-5:], ["20.0 ms", "910 ms", "1,182,000", "19M", "14,500 ms"])
+        self.assertEqual(cells[-6:-1], ["20.0 ms", "910 ms", "1,182,000", "19M", "14,500 ms"])
+        self.assertEqual(cells[-1], f"`bench_search --benchmark_filter='^{name}$'`")  # its starts are bench_search's
         self.assertIn("not measured here", text)
         self.assertNotIn(name, section(self.report(folder), "## Other benchmarks") if "## Other benchmarks" in
                          self.report(folder) else "")
@@ -349,6 +376,120 @@ class Outputs(Base):
         keys = [("p", "ring", f"e{i}") for i in range(6)] + [("p", "parallel", f"e{i}") for i in range(5)]
         self.assertEqual(sorted(len(c) for c in plots.split_by_engine(keys, 10)), [5, 6])
         self.assertEqual([len(c) for c in plots.split_by_engine(keys, 16)], [11])
+
+    def every_kind(self, run_id="20260101T000000Z-aaaaaaa-h", **kwargs):
+        label = lambda name: "kind={} engine={} encoder={} puzzle={} param={}".format(*name.split("/")[:5])  # as bench_search labels
+        folder = make_run(self.results, run_id, [bench(n, [1.0, 1.1, 1.2, 1.1, 1.0], states=s, label=label(n))
+                                                 for n, s in EVERY_KIND.items()], **kwargs)
+        return folder, self.report(folder)
+
+    def test_every_row_carries_the_command_that_runs_it_again(self):
+        folder, text = self.every_kind()
+        rows = {line for line in text.splitlines() if line.startswith("| ")}
+        run = "`searchbench run --puzzle msquare-2x3 --engine "
+        whole = section(text, "### msquare-2x3")
+        for shown, command in (("ring | cantor | 1", run + "ring --encoder cantor`"),
+                               ("parallel | cantor | 2", run + "parallel --encoder cantor --threads 2`"),
+                               ("parallel --top-down | cantor | 2", run + "parallel --top-down --encoder cantor --threads 2`"),
+                               ("naive | none | 1", run + "naive`")):  # naive keeps whole states: no encoder
+            self.assertTrue(any(r.startswith(f"| {shown} |") and r.endswith(f"| {command} |") for r in rows), (shown, whole))
+        self.assertIn("| `searchbench run --puzzle pancake-8.tws --engine frontier --encoder packed --threads 2` |", text)
+        # A yardstick that is no engine: named so, and bench_search's filter selecting it alone.
+        self.assertIn("| explicit-csr (bench_search yardstick) | cantor | 2 |", text)
+        csr = "`bench_search --threads=2 --benchmark_filter='^bfs/explicit-csr/cantor/msquare-2x5/threads:2/real_time$'`"
+        self.assertIn(f"| {csr} |", section(text, "### msquare-2x5"))
+        self.assertIn(f"| `searchbench run --puzzle msquare-2x5 --engine parallel --encoder cantor --threads 2` | {csr} |",
+                      section(text, "## Against the GAP-style BFS"))
+        self.assertIn(f"| {run}parallel --encoder cantor --threads 2` | {run}parallel --top-down --encoder cantor --threads 2` |",
+                      section(text, "## Direction-optimizing levels"))
+        # Point queries and judges: their targets are bench_search's; a line of depths is one filter.
+        self.assertIn("| bidir | cantor | 1.10 [1.00, 1.20] | 1.10 [1.00, 1.20] | "
+                      "`bench_search --benchmark_filter='^point/bidir/cantor/msquare-2x4/depth:(4\\|8)$'` |", text)
+        with open(os.path.join(folder, "tables", "point-queries-msquare-2x4.csv")) as f:
+            self.assertEqual(list(csv.reader(f))[1][-1], "bench_search --benchmark_filter='^point/bidir/cantor/msquare-2x4/depth:(4|8)$'")
+        self.assertIn("| `bench_search --benchmark_filter='^point/ring/bitpack/checkers-11/random:10$'` |", text)
+        self.assertIn("| `bench_search --benchmark_filter='^judge/ring/decimal/sicily1151/all-40320$'` |",
+                      section(text, "## Judge throughput: sicily1151"))
+        self.assertIn("| `bench_search --benchmark_filter='^codec/encode/cantor/msquare-2x4/vector$'` |", text)
+        heuristic = "`bench_search --benchmark_filter='^heuristic/idastar/linear-conflict/tiles-3x3/random:1000:threads:1/real_time$'`"
+        self.assertIn(f"| {heuristic} |", section(text, "## Heuristic search"))
+        # No row names an engine the command line refuses.
+        self.assertFalse([r for r in rows if "| parallel-topdown |" in r or "--engine parallel-topdown" in r or
+                          re.match(r"\| explicit-csr \|", r)])
+        with open(os.path.join(folder, "benchmarks.csv")) as f:
+            by_name = {r["name"]: r["reproduce"] for r in csv.DictReader(f)}
+        self.assertEqual(by_name["bfs/naive/none/msquare-2x3/threads:1"], "searchbench run --puzzle msquare-2x3 --engine naive")
+        self.assertEqual(set(by_name), set(EVERY_KIND))
+
+    def test_bench_search_commands_register_their_case_and_escape_its_name(self):
+        self.assertEqual(commands.name_filter(["bfs/ring/packed/pancake-8.tws/threads:1"]), r"^bfs/ring/packed/pancake-8\.tws/threads:1$")
+        self.assertEqual(commands.name_filter(["bfs/a/b/c-2x3/threads:1/real_time", "bfs/a/b/c-2x3/threads:2/real_time"]),
+                         "^bfs/a/b/c-2x3/threads:(1|2)/real_time$")
+        self.assertEqual(commands.name_filter(["x/a+b", "x/a+c"]), r"^x/(a\+b|a\+c)$")
+        # A run made with --full: its cases may exist only there. Encoders since renamed get today's name.
+        folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", [
+            bench("heuristic/idastar/pdb/tiles-4x4/korf100:7-8:threads:2/real_time", [1.0] * 5),
+            bench("bfs/ring/octal/msquare-2x3/threads:1", [1.0] * 5)], manifest={"command": "scripts/reproduce.sh --full"})
+        text = self.report(folder)
+        self.assertIn("| `bench_search --full --benchmark_filter='^heuristic/idastar/pdb/tiles-4x4/korf100:7-8:threads:2/real_time$'` |",
+                      text)
+        self.assertIn("| `searchbench run --puzzle msquare-2x3 --engine ring --encoder bitpack` |", text)
+
+    def test_every_searchbench_command_names_an_engine_of_the_command_line_and_parses(self):
+        exe = built("SEARCHBENCH", "build/release/searchbench")
+        if not exe:
+            self.skipTest("no searchbench built (SEARCHBENCH names it)")
+        listed = json.loads(subprocess.run([exe, "list", "--json"], capture_output=True, text=True, check=True, timeout=60).stdout)
+        engines = {e["name"]: e for e in listed["engines"]}
+        encoders = {enc for fam in listed["families"] for enc in fam.get("encoders", [])}
+        folder, text = self.every_kind()
+        made = re.findall(r"`(searchbench run [^`]*)`", text)
+        self.assertEqual(len(made), 6 + 3)  # the whole-space rows, and the GAP and direction tables' again
+        pages = [os.path.join(HERE, "..", "results", "README.md")] + glob.glob(os.path.join(HERE, "..", "results", "runs", "*", "report.md"))
+        kept = [c for page in pages if os.path.exists(page) for c in re.findall(r"`(searchbench run [^`]*)`", read(page))]
+        for command in set(made + kept):
+            with self.subTest(command=command):
+                words = shlex.split(command)
+                self.assertEqual(words[:2], ["searchbench", "run"])
+                given, i = {}, 2
+                while i < len(words):
+                    self.assertTrue(words[i].startswith("--"), words[i])
+                    has_value = i + 1 < len(words) and not words[i + 1].startswith("--")
+                    given[words[i]] = words[i + 1] if has_value else True
+                    i += 2 if has_value else 1
+                self.assertIn(given.get("--engine"), engines)
+                allowed = set(engines[given["--engine"]]["options"])
+                self.assertEqual(set(given) - allowed, set(), f"options engine {given['--engine']} does not take")
+                if "--encoder" in given:
+                    self.assertIn(given["--encoder"], encoders)
+        for command in dict.fromkeys(made):  # the small spaces of the synthetic run: the command line takes them as printed
+            with self.subTest(runs=command):
+                proc = subprocess.run([exe] + shlex.split(command)[1:] + ["--max-depth", "1", "--quiet"], capture_output=True, text=True,
+                                      timeout=120)
+                self.assertEqual(proc.returncode, 0, proc.stderr)
+
+    def test_every_bench_search_command_selects_its_cases_alone(self):
+        exe = built("BENCH_SEARCH", "build/release/bench/bench_search")
+        if not exe:
+            self.skipTest("no bench_search built (BENCH_SEARCH names it)")
+        _, text = self.every_kind()
+        made = [fmt.plain(c) for c in re.findall(r"`(bench_search [^`]*)`", text)]
+        self.assertEqual(len(made), 7)  # explicit-csr (twice), the depths, random targets, judge, codec, heuristic
+        listing = subprocess.run([exe, "--threads=1,2", "--benchmark_list_tests"], capture_output=True, text=True, timeout=300)
+        self.assertEqual(listing.returncode, 0, listing.stderr)
+        registered = listing.stdout.split()
+        for command in made:
+            with self.subTest(command=command):
+                words = shlex.split(command)
+                self.assertEqual(words[0], "bench_search")
+                self.assertTrue(set(words[1:-1]) <= {"--threads=2"}, words)
+                pattern = words[-1].split("=", 1)[1]
+                chosen = {n for n in registered if re.search(pattern, n)}
+                self.assertTrue(chosen and chosen <= set(EVERY_KIND), chosen)
+        # The library reads the filter of a line of depths as Python does.
+        depths = next(c for c in made if "depth:" in c)
+        proc = subprocess.run([exe] + shlex.split(depths)[1:] + ["--benchmark_list_tests"], capture_output=True, text=True, timeout=300)
+        self.assertEqual(proc.stdout.split(), ["point/bidir/cantor/msquare-2x4/depth:4", "point/bidir/cantor/msquare-2x4/depth:8"])
 
     def test_long_runs_page_shows_the_finished_run_and_one_line_per_stopped_attempt(self):
         os.makedirs(os.path.join(self.results, "long"))

@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """scripts/reproduce.sh end to end in a scratch git checkout, with stand-ins for the build
 (cmake, deps.sh) and for the programs it runs (bench_search, searchbench, the classic
-judges): run folders, the dirty-tree refusal and mark, the second round of repetitions, and
-that a filtered run leaves results/README.md alone while a complete one regenerates it.
+judges): run folders, the dirty-tree refusal and mark, the second round of repetitions,
+that a filtered run leaves results/README.md alone while a complete one regenerates it, and
+that after the build it waits for the load its own build added, never for others' (a stand-in
+load file, SEARCHBENCH_LOADAVG).
 
   python3 tests/test_reproduce.py
 """
@@ -71,6 +73,19 @@ case "$1" in
 esac
 '''
 CLASSIC = "#!/bin/sh\ncksum\n"
+# cmake whose build compiles for a while and leaves the load of BUILD_LEAVES in the load file,
+# which falls to LOAD_LATER (when given) shortly after.
+SLOW_CMAKE = """#!/bin/sh
+case " $* " in
+  *" --build "*)
+    sleep 6
+    printf '%s\\n' "$BUILD_LEAVES" > "$SEARCHBENCH_LOADAVG"
+    if [ -n "$LOAD_LATER" ]; then
+      (sleep 2; printf '%s\\n' "$LOAD_LATER" > "$SEARCHBENCH_LOADAVG") >/dev/null 2>&1 &
+    fi ;;
+esac
+exit 0
+"""
 
 
 def executable(path, text):
@@ -113,8 +128,8 @@ class Reproduce(unittest.TestCase):
     def git(self, *args):
         subprocess.run(["git", *args], cwd=self.repo, check=True, capture_output=True)
 
-    def reproduce(self, *args):
-        env = dict(os.environ, PATH=os.path.join(self.tmp.name, "bin") + os.pathsep + os.environ["PATH"])
+    def reproduce(self, *args, **extra_env):
+        env = dict(os.environ, PATH=os.path.join(self.tmp.name, "bin") + os.pathsep + os.environ["PATH"], **extra_env)
         env.pop("SEARCHBENCH_BUILD_LOCK", None)
         return subprocess.run(["bash", "scripts/reproduce.sh", *args], cwd=self.repo, env=env, capture_output=True, text=True,
                               timeout=300)
@@ -193,6 +208,27 @@ class Reproduce(unittest.TestCase):
         self.assertIn("msquare-2x5 first run against warm repetitions, 2 threads", readme)
         self.assertIn("first / warm 2.00x", readme)
         self.assertTrue(re.search(r"\| \*\*" + re.escape(run_id) + r"\*\* \|", readme))
+
+    def test_after_the_build_it_waits_for_its_own_load_only(self):
+        executable(os.path.join(self.tmp.name, "bin", "cmake"), SLOW_CMAKE)
+        load = os.path.join(self.tmp.name, "loadavg")
+        cases = {  # load before the build, after it, a moment later -> whether the run waits
+            "others' load, the build added none": ("3.00 3.00 3.00 3/100 1", "3.20 3.05 3.00 3/100 1", "", False),
+            "the build's own load, falling": ("0.20 0.20 0.20 1/100 1", "2.50 1.00 0.50 1/100 1", "0.30 0.90 0.50 1/100 1", True),
+        }
+        for what, (before, after, later, waits) in cases.items():
+            with self.subTest(what):
+                with open(load, "w") as f:
+                    f.write(before + "\n")
+                proc = self.reproduce("--filter", "msquare-2x3", SEARCHBENCH_LOADAVG=load, BUILD_LEAVES=after, LOAD_LATER=later)
+                self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+                self.assertEqual("waiting up to 60 s" in proc.stdout, waits, proc.stdout)
+                self.assertEqual("within half a core of the 3.00 before it: no wait" in proc.stdout, not waits, proc.stdout)
+                self.assertNotIn("still", proc.stdout)  # the build's load fell, so the wait ended early
+                folder = max(self.runs())
+                with open(os.path.join(folder, "run.json")) as f:
+                    recorded = json.load(f)["load_before"]
+                self.assertEqual(recorded, [float(x) for x in (later or after).split()[:3]])  # others' load is recorded
 
     def test_peers_without_their_mirrors_are_skipped_and_the_report_says_so(self):
         env_before = {k: os.environ.pop(k) for k in ("PEER_MIRROR", "GAPBS_MIRROR") if k in os.environ}

@@ -7,6 +7,7 @@
   fmt       number formats and the Markdown writer (every table also as CSV)
   summary   the first screen of a report
   tables    the benchmark tables
+  commands  the command that runs each row's case again (searchbench run, else bench_search)
   sections  whole-process runs, judges, run conditions, method, files
   plots     the plots of one run (PNG, SVG, PDF)
   document  a run's report.md, benchmarks.csv and tables/ put together

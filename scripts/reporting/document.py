@@ -3,12 +3,13 @@ in the run's folder and all from its files alone."""
 import csv
 import os
 
-from . import conditions, fmt, heuristic, plots, sections, stats, summary, tables
+from . import commands, conditions, fmt, heuristic, plots, sections, stats, summary, tables
 from .load import Run
 
 CSV_COLUMNS = ["kind", "engine", "encoder", "puzzle", "threads", "param", "name", "n", "median_ms", "mean_ms", "sd_ms",
                "ci_low_ms", "ci_high_ms", "cv", "cv_above_limit", "items_per_wall_second", "items_per_second_gbench",
-               "peak_bytes", "states", "key_space", "radius", "rounds", "load1_max", "others_cpu", "commit", "machine", "run"]
+               "peak_bytes", "states", "key_space", "radius", "rounds", "load1_max", "others_cpu", "commit", "machine", "run",
+               "reproduce"]
 
 
 def facts(w, run):
@@ -55,6 +56,7 @@ def body(w, run, order):
 def render(run, drawn, base="", title=None, intro=(), extra=None):
     """The report's Markdown lines with links relative to base, and the Writer's tables.
     intro: lines under the warnings; extra(w) adds sections at the end (the index's runs)."""
+    commands.annotate(run)
     w = fmt.Writer(base)
     w(title or f"# searchbench run {run.id}")
     w()
@@ -93,7 +95,9 @@ def render(run, drawn, base="", title=None, intro=(), extra=None):
 
 
 def write_csv(run, path):
-    """benchmarks.csv: one row per benchmark of the run (its repetitions pooled)."""
+    """benchmarks.csv: one row per benchmark of the run (its repetitions pooled), each with the
+    command that runs it again."""
+    commands.annotate(run)
     with fmt.open_own(path, newline="") as f:
         out = csv.writer(f)
         out.writerow(CSV_COLUMNS)

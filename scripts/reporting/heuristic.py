@@ -1,7 +1,8 @@
 """The heuristic-search section: bench_search's heuristic/<engine>/<heuristic>/<puzzle>/<set>
 benchmarks (bench/heuristic_benchmarks.cpp), beside the blind ones."""
 from . import fmt
-from .tables import TIME_HEADER, time_cells
+from .commands import cell
+from .tables import TIME_HEADER, shown, time_cells
 
 # Figures other solvers published for Korf's 100; quoted, never measured here.
 PUBLISHED = ("Published elsewhere, not measured here: Kociemba's 15-puzzle solver, 0.37 s per random position on one "
@@ -37,15 +38,18 @@ def heuristic_tables(w, rows):
               "95% CI); every answer checked against the published optimal length (Korf's 100, Korf and Felner's 50) or a breadth-first search's distance, and "
               "its moves followed to the goal. Per instance: the median and the slowest start of the last repetition; "
               "nodes generated per second of search; the heuristic's build (a pattern database's BFS or its load from "
-              "the cache) is apart, untimed. " + PUBLISHED)
+              "the cache) is apart, untimed. *reproduce*: the bench_search command that runs the case again (its starts are "
+              "drawn or listed there); one start alone is a point query of `searchbench run` with the row's puzzle, engine, "
+              "heuristic and threads, `--start` and `--target` (docs/heuristic-search.md). " + PUBLISHED)
     cells = []
     for r in sorted(rows, key=lambda r: (r["puzzle"], r["param"], r["engine"], r["median"])):
         name, threads = _threads(r)
-        cells.append([r["puzzle"], name, r["engine"], r["encoder"], str(threads or "")] + time_cells(r) + [
+        cells.append([r["puzzle"], name, shown(r), r["encoder"], str(threads or "")] + time_cells(r) + [
             _seconds(r.get("instance_seconds_median")), _seconds(r.get("instance_seconds_max")),
-            _per_instance(r), fmt.rate(r.get("generated_per_second")), _seconds(r.get("heuristic_build_seconds"))])
+            _per_instance(r), fmt.rate(r.get("generated_per_second")), _seconds(r.get("heuristic_build_seconds")), cell(r)])
     w.table("heuristic-search", ["puzzle", "set", "engine", "heuristic", "threads"] + TIME_HEADER +
-            ["per instance (median)", "slowest", "generated per instance", "generated/s", "build"], "lllll" + "rrrr" + "rrrrr", cells)
+            ["per instance (median)", "slowest", "generated per instance", "generated/s", "build", "reproduce"],
+            "lllll" + "rrrr" + "rrrrr" + "l", cells)
     named_instance_table(w, rows)
 
 
@@ -60,9 +64,10 @@ def named_instance_table(w, rows):
             seconds, generated = named.get(f"instance_{n}_seconds"), named.get(f"instance_{n}_generated")
             rate = generated / seconds if seconds and generated else None
             cells.append([r["puzzle"], name, r["encoder"], str(threads or ""), str(n), _seconds(seconds),
-                          f"{generated:,.0f}" if generated else "-", fmt.rate(rate)])
+                          f"{generated:,.0f}" if generated else "-", fmt.rate(rate), cell(r)])
     if cells:
-        w("Named instances, one by one (the first repetition; each solved at its published optimal length):")
+        w("Named instances, one by one (the first repetition; each solved at its published optimal length); *reproduce*: "
+          "the command that runs the whole set again:")
         w()
         w.table("heuristic-named-instances", ["puzzle", "set", "heuristic", "threads", "instance", "search", "generated",
-                                              "generated/s"], "llllrrrr", cells)
+                                              "generated/s", "reproduce"], "llllrrrrl", cells)

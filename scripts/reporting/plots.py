@@ -1,6 +1,7 @@
 """The plots of one run, written into its folder: PNG for the page, SVG and PDF beside it for
 print. Each names the run (commit, date, machine, and whether it was quiet and clean) at the
-bottom; none holds another run's data.
+bottom; none holds another run's data. Engines are named as the command line names them
+(reporting/commands.py: bench_search's parallel-topdown is "parallel --top-down").
 
 Every plotted median carries its 95% CI as an error bar. Log axes hold dots and lines, never
 bars: a bar's length on a log axis depends on where the axis starts and means nothing. Each
@@ -21,7 +22,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib import ticker  # noqa: E402
 from PIL import Image  # noqa: E402  (matplotlib's own dependency)
 
-from . import conditions, fmt  # noqa: E402
+from . import commands, conditions, fmt  # noqa: E402
 from .load import family  # noqa: E402
 
 FORMATS = ("png", "svg", "pdf")
@@ -35,6 +36,8 @@ METADATA = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}
 PNG_DPI = 110
 PNG_COLOURS = 256  # a palette PNG: the plots have few colours, and it is a third of the size
 
+# Keyed by bench_search's engine names: a variant of an engine (parallel-topdown, shown as
+# "parallel --top-down") keeps a colour of its own, since it shares panels with the engine.
 ENGINE_COLOURS = {"ring": "#1f77b4", "parallel": "#ff7f0e", "parallel-topdown": "#d62728", "naive": "#7f7f7f",
                   "frontier": "#2ca02c", "external": "#9467bd", "explicit-csr": "#e377c2", "bidir": "#8c564b",
                   "iddfs": "#17becf", "idastar": "#bcbd22", "astar": "#393b79", "mpi": "#000000"}
@@ -138,15 +141,20 @@ def ci_of_rate(r):
     return r["rate"], r["items"] / (r["ci_high"] / 1e3), r["items"] / (r["ci_low"] / 1e3)
 
 
-def errorbar(ax, xs, ys, key, lows=None, highs=None, horizontal=False, line=True):
+def engine_label(engine, registry):
+    return commands.engine_name(engine, registry, short=True)
+
+
+def errorbar(ax, xs, ys, key, registry, lows=None, highs=None, horizontal=False, line=True):
     """One series: dots (and a line) in the engine's colour and the encoder's marker, with the
-    95% CI as error bars where known."""
+    95% CI as error bars where known; labelled with the engine as the command line names it."""
     values = xs if horizontal else ys
     err = None
     if lows is not None and all(v is not None for v in lows):
         err = [[v - lo for v, lo in zip(values, lows)], [hi - v for v, hi in zip(values, highs)]]
     ax.errorbar(xs, ys, **({"xerr": err} if horizontal else {"yerr": err}), fmt=("-" if line else "") + marker(key[-1]),
-                color=colour(key[-2]), elinewidth=1, capsize=0, markersize=5, lw=1.2, label=f"{key[-2]} / {key[-1]}")
+                color=colour(key[-2]), elinewidth=1, capsize=0, markersize=5, lw=1.2,
+                label=f"{engine_label(key[-2], registry)} / {key[-1]}")
 
 
 def engine_panels(folder, run, puzzle, pr):
@@ -156,14 +164,14 @@ def engine_panels(folder, run, puzzle, pr):
     memory = all((r.get("peak_bytes") or 0) > 0 for r in pr)
     fig, axes = plt.subplots(1, 2 if memory else 1, figsize=(11 if memory else 8, 0.3 * len(pr) + 2.2), squeeze=False,
                              sharey=True)
-    labels = [f"{r['engine']} / {r['encoder']}" for r in pr]
+    labels = [f"{engine_label(r['engine'], run.registry)} / {r['encoder']}" for r in pr]
     panels = [("ms", [r["median"] for r in pr], "median wall time, ms (log scale)")]
     if memory:
         panels.append(("bytes", [r["peak_bytes"] for r in pr], "peak bytes of the search structures (log scale)"))
     for ax, (kind, values, xlabel) in zip(axes.flat, panels):
         whiskers = kind == "ms" and all(r.get("ci_low") is not None for r in pr)
         for y, (r, v) in enumerate(zip(pr, values)):
-            errorbar(ax, [v], [y], (r["engine"], r["encoder"]), [r["ci_low"]] if whiskers else None,
+            errorbar(ax, [v], [y], (r["engine"], r["encoder"]), run.registry, [r["ci_low"]] if whiskers else None,
                      [r["ci_high"]] if whiskers else None, horizontal=True, line=False)
         ends = [r["ci_high"] for r in pr] if whiskers else values
         for y, (v, end) in enumerate(zip(values, ends)):
@@ -206,8 +214,8 @@ def panels_figure(panels, height):
     return fig, axes.flat
 
 
-def engines_named(keys):
-    return ", ".join(sorted({k[-2] for k in keys}))
+def engines_named(keys, registry):
+    return ", ".join(sorted({engine_label(k[-2], registry) for k in keys}))
 
 
 def plot_threads(folder, run, bfs, order):
@@ -223,7 +231,7 @@ def plot_threads(folder, run, bfs, order):
     panels = []
     for p in puzzles:
         parts = split_by_engine(sorted(k for k in series if k[0] == p))
-        panels += [(p + (f" ({engines_named(part)})" if len(parts) > 1 else ""), part) for part in parts]
+        panels += [(p + (f" ({engines_named(part, run.registry)})" if len(parts) > 1 else ""), part) for part in parts]
     if not panels:
         return []
     fig, axes = panels_figure(panels, 3.6)
@@ -233,7 +241,7 @@ def plot_threads(folder, run, bfs, order):
         for key in keys:
             rs = series[key]
             rate, low, high = zip(*(ci_of_rate(r) for r in rs))
-            errorbar(ax, [r["threads"] for r in rs], list(rate), key, list(low), list(high))
+            errorbar(ax, [r["threads"] for r in rs], list(rate), key, run.registry, list(low), list(high))
             rates += [v for v in rate + low + high if v]
         ax.set_xscale("log", base=2)
         ax.xaxis.set_major_locator(ticker.FixedLocator(threads))
@@ -263,7 +271,8 @@ def plot_sizes(folder, run, bfs, order):
         parts = split_by_engine(sorted(k for k, v in combos.items() if len(v) >= 2))
         for part in parts:
             if part:
-                panels.append((fam + (f" ({engines_named(part)})" if len(parts) > 1 else ""), [(k, combos[k]) for k in part]))
+                panels.append((fam + (f" ({engines_named(part, run.registry)})" if len(parts) > 1 else ""),
+                               [(k, combos[k]) for k in part]))
     if not panels:
         return []
     fig, axes = panels_figure(panels, 4.2)
@@ -272,7 +281,8 @@ def plot_sizes(folder, run, bfs, order):
         for key, rs in combos:
             rs = sorted(rs, key=lambda r: r["states"])
             lows = [r.get("ci_low") for r in rs]
-            errorbar(ax, [r["states"] for r in rs], [r["median"] for r in rs], key, lows, [r.get("ci_high") for r in rs])
+            errorbar(ax, [r["states"] for r in rs], [r["median"] for r in rs], key, run.registry, lows,
+                     [r.get("ci_high") for r in rs])
             xs += [r["states"] for r in rs]
             ys += [r["median"] for r in rs] + [v for v in lows + [r.get("ci_high") for r in rs] if v]
         ax.set_xscale("log")

@@ -6,8 +6,8 @@ families[] with name, names, sizes, encoders, classic_encoder, puzzles[]). The r
 these facts from there, so that a family or engine added to the registry needs no change here.
 
 Run folders written before reproduce.sh saved the file have none; for those alone the report
-uses DEFAULT below, the registry's facts as they stood then (the only one the report reads of
-a family is its classic encoder).
+uses DEFAULT below, the registry's facts as they stood then (of a family the report reads its
+classic encoder; of an engine, what a `searchbench run` command for it needs: reporting/commands.py).
 """
 import json
 import os
@@ -15,10 +15,13 @@ import re
 
 FILE = "registry.json"
 
-# For run folders without registry.json only: the classic single-file contest solutions'
-# encoder per family as the registry named it when those runs were made.
+# For run folders without registry.json only: the engines and the classic single-file contest
+# solutions' encoder per family as the registry named them when those runs were made.
 DEFAULT = {
-    "engines": [],
+    "engines": [{"name": name, "threaded": threaded, "uses_encoder": name != "naive",
+                 "options": ["--top-down"] if name == "parallel" else []}
+                for name, threaded in (("ring", False), ("parallel", True), ("bidir", False), ("iddfs", False),
+                                       ("naive", False), ("external", True), ("frontier", True))],
     "families": [
         {"name": "magic", "names": "msquare, msquare-2xK, sicily1515, sicily1515-2xK", "classic_encoder": "bitpack"},
         {"name": "checkers", "names": "checkers-N", "classic_encoder": "maskhole"},
@@ -41,6 +44,12 @@ class Registry:
             names = [n for n in str(fam.get("names", "")).split(",") if n.strip()]
             names += [fam.get("name", "")] + [p["name"] for p in fam.get("puzzles", []) if "name" in p]
             self._families.append((re.compile("|".join(f"(?:{_pattern(n)})" for n in names if n)), fam))
+
+    def engine(self, name):
+        """The registry's entry of engine `name`, or None where it has no such engine (a file
+        that lists no engine at all, made by hand, has the default's)."""
+        listed = self.doc.get("engines") or DEFAULT["engines"]
+        return next((e for e in listed if e.get("name") == name), None)
 
     def family_of(self, puzzle):
         """The registry's family entry that names this puzzle, or None."""

@@ -115,11 +115,12 @@ def peers_section(w, run):
               "`scripts/reproduce.sh --peers` (`scripts/peer_runs.py`): the peers built outside the project from local git "
               "copies of their repositories" + (f" ({commits})" if commits else "") + ", run on this machine in this run. " +
               " ".join(text for peer, text in methods.items() if peer in present) +
-              " Ratio: ours / the peer's (below 1: searchbench is faster).")
+              " Ratio: ours / the peer's (below 1: searchbench is faster). *reproduce*: searchbench's command and the "
+              "peer's, as `scripts/peer_runs.py` ran them (gapbs reads the graph `searchbench export` wrote).")
     table = []
     for r in doc.get("runs", []):
         if "skipped" in r:
-            table.append([r["peer"], "", "", "", "", f"skipped: {r['skipped']}"])
+            table.append([r["peer"], "", "", "", "", f"skipped: {r['skipped']}", ""])
             continue
         if r["peer"] == "gapbs":
             ours, theirs = r["median_search_seconds"], r["peer_median_search_seconds"]
@@ -130,8 +131,13 @@ def peers_section(w, run):
             note = (f"{r['states']:,} states, radius {r['radius']}, counts agree; peak RSS {fmt.nbytes(r['median_peak_rss_bytes'])} "
                     f"vs {fmt.nbytes(r['peer_median_peak_rss_bytes'])}")
         table.append([f"{r['peer']} `{r['peer_algorithm']}`", r["label"], n, f"{ours:.3f}", f"{theirs:.3f}",
-                      f"**{r['ratio']:.2f}x**; {note}"])
-    w.table("peers", ["peer", "work", "n", "searchbench median s", "peer median s", "ours / peer"], "lllrrl", table)
+                      f"**{r['ratio']:.2f}x**; {note}", peer_commands(r)])
+    w.table("peers", ["peer", "work", "n", "searchbench median s", "peer median s", "ours / peer", "reproduce"], "lllrrll", table)
+
+
+def peer_commands(r):
+    """searchbench's command and the peer's of a row of scripts/peer_runs.py, each in backticks."""
+    return "; ".join(f"{who}: `{r[key]}`" for who, key in (("ours", "command"), ("peer", "peer_command")) if r.get(key))
 
 
 def judge_groups(doc):
@@ -255,7 +261,14 @@ def method_section(w, run):
               "over the median wall time: Google Benchmark's items_per_second divides by the CPU time for cases that "
               "do not use the real time (the serial engines), so a rate from it would not match the time beside it. "
               "Rows from files that kept only the aggregates (runs before the repetitions were kept) have no CI, so no "
-              "tie or fastest is decided there.")
+              "tie or fastest is decided there. The last column of each benchmark's row, *reproduce*, is the command "
+              "that runs that case again (scripts/reporting/commands.py), from the build folder "
+              "(`build/release/searchbench`, `build/release/bench/bench_search`): `searchbench run` where the command line "
+              "does the same search (a whole space from the start; bench_search's `parallel-topdown` is `--engine parallel "
+              "--top-down`), else bench_search with a `--benchmark_filter` that selects that case alone and the own flags "
+              "that register it (`--full`, `--threads=N`): point queries and judges (their targets are drawn there), "
+              "heuristic sets, the codecs and the yardsticks that are no engine (`explicit-csr`). Add `--repetitions 5` "
+              "(searchbench) or the run's `bench_flags` (run.json) for the repetitions behind the medians.")
 
 
 def files_section(w, run):

@@ -2,7 +2,7 @@
 and at the run's largest thread count, with the 95% CIs, and how it compares."""
 from . import fmt, stats
 from .sections import judge_rows
-from .tables import PEERS, classic_row, find
+from .tables import PEERS, classic_row, find, shown
 
 MAX_NAMES = 3
 
@@ -12,7 +12,7 @@ def pick(rows):
     best, tied, decided = stats.fastest(rows)
     if best is None:
         return "-", None
-    name = lambda r: f"`{r['engine']}` + `{r['encoder']}`"
+    name = lambda r: f"`{shown(r)}` + `{r['encoder']}`"
     if decided or len(rows) == 1:
         return name(best), best
     if tied:
