@@ -46,12 +46,17 @@ int report_failure(const std::string& message, int status, bool json, const Json
   return status;
 }
 
-// Whether a run, compare or list command line asks for JSON, for the errors met while parsing it.
+// Whether a run, compare or list command line asks for JSON (--json, or --format json for
+// run and compare), for the errors met while parsing it.
 bool asks_for_json(int argc, char** argv) {
   const std::string_view command = argc > 1 ? argv[1] : "";
   if (command != "run" && command != "compare" && command != "list") return false;
-  for (int i = 2; i < argc; ++i)
-    if (std::string_view(argv[i]) == "--json") return true;
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--json" || (command != "list" && (arg == "--format=json" || (arg == "--format" && i + 1 < argc &&
+                                                                             std::string_view(argv[i + 1]) == "json"))))
+      return true;
+  }
   return false;
 }
 
