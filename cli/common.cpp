@@ -83,11 +83,9 @@ std::string chosen_format(const std::string& format, const CLI::Option* format_o
 
 CLI::Option* add_format_option(CLI::App* cmd, std::string& format, const std::vector<std::string>& formats, const std::string& help) {
   format = formats.front();
-  std::string names;
-  for (const auto& f : formats) names += (names.empty() ? "" : "|") + f;
   return cmd->add_option("--format", format, help + " (--json: the same as --format json)")
       ->check(CLI::IsMember(formats))
-      ->type_name(names);
+      ->type_name("FORMAT");
 }
 
 std::string unknown_name(const std::string& what, const std::string& given, const std::vector<std::string>& known,

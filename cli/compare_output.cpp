@@ -68,13 +68,12 @@ std::string table_title(const CompareTable& t, const CompareNotes& notes) {
 }
 
 std::string footer(const CompareNotes& notes) {
-  char text[512];
-  std::snprintf(text, sizeof text,
-                "times: the median of %d repetition(s) after %d warm-up run(s), the search only, as run times it;\n"
-                "the whole-space engines' paths come from one more untimed run that keeps its table.\n"
-                "vs fastest: the ratio of median times [its 95%% bootstrap interval, from %d repetitions up]",
-                notes.repetitions, notes.warmup, RatioToFastest::kMinRepetitionsForInterval);
-  return text;
+  const auto count = [](int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+  return "times: the median of " + count(notes.repetitions, "repetition", "repetitions") + " after " +
+         count(notes.warmup, "warm-up run", "warm-up runs") +
+         ", the search only, as run times it;\nthe whole-space engines' paths come from one more untimed run that keeps its "
+         "table.\nvs fastest: the ratio of median times [its 95% bootstrap interval, from " +
+         std::to_string(RatioToFastest::kMinRepetitionsForInterval) + " repetitions up]";
 }
 
 // A CSV field: quoted (its quotes doubled) where it holds a comma, a quote or a line break.
@@ -208,9 +207,10 @@ void print_markdown_tables(const std::vector<CompareTable>& tables, const Compar
       std::vector<std::string> cells = row_cells(c);
       cells.resize(kHeader.size());  // a timed-out case: the rest of its row empty
       std::printf("|");
-      for (auto cell : cells) {
-        for (std::size_t at = 0; (at = cell.find('|', at)) != std::string::npos; at += 2) cell.insert(at, "\\");
-        std::printf(" %s |", cell.c_str());
+      for (const auto& cell : cells) {
+        std::string escaped;  // a '|' inside a cell would end it
+        for (char ch : cell) escaped += ch == '|' ? std::string("\\|") : std::string(1, ch);
+        std::printf(" %s |", escaped.c_str());
       }
       std::printf("\n");
     }

@@ -103,6 +103,10 @@ int fail(int status) {
   return status;
 }
 
+const char* const kOutput = R"(Output: run and compare print for people (a summary; tables ranked by time) and say on a
+terminal's stderr how far they are; --format keys or json (run), md, csv or json (compare)
+print for scripts, --json being --format json.)";
+
 const char* const kExitCodes = R"(Exit status: 0 success; 1 compare found engines that disagree; 2 bad input or a refused
 request; 3 a budget ran out (--node-budget, or a point query past --max-memory); 4 stopped
 before the end: out of memory, or --timeout passed; 5 internal error; 6 the output could not
@@ -144,7 +148,7 @@ int run_cli(int argc, char** argv) {
   CLI::App app{"searchbench: state-space search engines x state encoders x puzzles, cross-checked and measured"};
   app.option_defaults()->always_capture_default();
   app.set_version_flag("--version", version_line);
-  app.footer(kExitCodes);
+  app.footer(std::string(kOutput) + "\n\n" + kExitCodes);
 
   cli::RunCommand run;
   cli::CompareCommand compare;

@@ -70,7 +70,7 @@ std::string canonical_configuration(const Solver& solver, const SolverConfig& c,
 
 CLI::App* RunCommand::add_to(CLI::App& app) {
   Args& a = a_;
-  cmd_ = app.add_subcommand("run", "Whole-space search from the start, or a point query with --target");
+  cmd_ = app.add_subcommand("run", "Whole-space search from the start, or a point query with --target; prints a summary");
   cmd_->footer(
       "Magic boards are written in row order with the rows split by '/' (1 2 3 4 / 8 7 6 5); without the '/' say\n"
       "--order rows or --order clockwise (the USACO judge's order). Checkers lines: ##&@@.");

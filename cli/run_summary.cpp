@@ -1,6 +1,8 @@
 #include "cli/run_summary.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <utility>
 
 #include "core/memory_budget.hpp"
 
@@ -63,14 +65,21 @@ std::string settings_text(const Json& j) {
   return text;
 }
 
-// "pdb: built in 1.234 s, 42.0 MiB, initial estimate 41 (loaded from ...)".
-std::string heuristic_text(const Json& h) {
+// "pdb: built in 1.234 s, 42.0 MiB, initial estimate 41", then how it was built, a line for
+// each part of the note ("pattern 1,2,4,5: loaded from FILE; pattern 3,6,7,8: ...").
+std::vector<std::string> heuristic_lines(const Json& h) {
   std::string text = text_of(h, "name") + ": ";
   text += h.value("reused", false) ? "reused from an earlier search in this process"
                                    : "built in " + human_seconds(number_of(h, "build_seconds"));
   text += ", " + human_bytes(count_of(h, "bytes")) + ", initial estimate " + std::to_string(int_of(h, "initial", 0));
-  if (const std::string note = text_of(h, "note"); !note.empty()) text += " (" + note + ")";
-  return text;
+  std::vector<std::string> lines = {line("heuristic", text)};
+  const std::string note = text_of(h, "note");
+  for (std::size_t begin = 0; begin < note.size();) {
+    const std::size_t end = std::min(note.find("; ", begin), note.size());
+    lines.push_back(line("", note.substr(begin, end - begin)));
+    begin = end + 2;
+  }
+  return lines;
 }
 
 // A point query's nodes: "1.23 M expanded, 3.91 M generated (12.3 M generated/s); 9 f bounds, 41 to 57".
@@ -109,7 +118,8 @@ std::vector<std::string> run_summary(const Json& j) {
   lines.push_back(line("time", time_text(j)));
   if (j.contains("states_per_second")) lines.push_back(line("rate", human_rate(number_of(j, "states_per_second"), "states/s")));
   if (point_query) lines.push_back(line("nodes", nodes_text(j)));
-  if (j.contains("heuristic") && j["heuristic"].is_object()) lines.push_back(line("heuristic", heuristic_text(j["heuristic"])));
+  if (j.contains("heuristic") && j["heuristic"].is_object())
+    for (auto& l : heuristic_lines(j["heuristic"])) lines.push_back(std::move(l));
   lines.push_back(line("memory", human_bytes(count_of(j, "peak_bytes")) + " search structures at peak, " +
                                      human_bytes(count_of(j, "peak_rss_bytes")) + " process peak RSS"));
   if (j.contains("bytes_written")) lines.push_back(line("disk", disk_text(j)));
