@@ -120,8 +120,8 @@ class EtaEstimator {
 // * redrawn, for a terminal: one line rewritten in place ("\r", the text, then "\033[K" to
 //   erase what a longer line left), at most every kRedrawSeconds, cut to the terminal's width
 //   so that it never wraps; finish() ends it with a newline (the newest figures drawn first).
-//     depth 31  67.9%  28.1 M states/s  elapsed 11.4 s  ETA ~10 s
-//     f bound 52 in progress  3.91 M generated  12.3 M nodes/s  holding 1.20 KiB  elapsed 12.3 s
+//     depth 31  67.9%  28.1 M states/s  ETA ~10 s  elapsed 11.4 s
+//     f bound 52 in progress  3.91 M generated  12.3 M nodes/s  elapsed 12.3 s  holding 1.20 KiB
 class ProgressPrinter {
  public:
   enum class Style { lines, redrawn };
@@ -193,20 +193,21 @@ class ProgressPrinter {
     return buf;
   }
 
-  // The redrawn style: the depth or bound, the share, the rate and the time left, in short.
+  // The redrawn style: the depth or bound, the share, the rate and the time left, in short,
+  // the most telling first (a narrow terminal cuts the end).
   std::string short_line(const ProgressEvent& e) const {
     char elapsed[32];
-    std::snprintf(elapsed, sizeof elapsed, "elapsed %.1f s", e.seconds);
+    std::snprintf(elapsed, sizeof elapsed, "  elapsed %.1f s", e.seconds);
     if (e.kind == ProgressEvent::Kind::nodes) {
       const double rate = e.seconds > 0 ? static_cast<double>(e.generated) / e.seconds : 0.0;
       return e.detail + "  " + human_quantity(static_cast<double>(e.generated)) + " generated  " + human_rate(rate, "nodes/s") +
-             "  holding " + human_bytes(e.held_bytes) + "  " + elapsed;
+             elapsed + "  holding " + human_bytes(e.held_bytes);
     }
     char share[16];
     std::snprintf(share, sizeof share, "%.1f%%", percent_reached(e.reached));
     std::string text = "depth " + std::to_string(e.depth);
     if (e.kind == ProgressEvent::Kind::heartbeat) text += " (" + e.detail + ")";
-    return text + "  " + share + "  " + human_rate(eta_.reached_rate(), "states/s") + "  " + elapsed + eta_text();
+    return text + "  " + share + "  " + human_rate(eta_.reached_rate(), "states/s") + eta_text() + elapsed;
   }
 
   void draw() {
