@@ -178,9 +178,9 @@ SolverConfig RunCommand::configuration(const PuzzleSpec& spec, const EngineInfo&
 int RunCommand::run() const {
   const Args& a = a_;
   const Context context;  // the date and the load average as the command starts
+  const std::string format = chosen_format(a.format, format_, a.json);
   const PuzzleSpec spec = parse_puzzle(a.puzzle);
   const EngineInfo& engine = engine_info(a.engine);
-  const std::string format = chosen_format(a.format, format_, a.json);
   const int warmup = warmup_runs(a.repetitions, a.warmup);
   std::shared_ptr<ProgressPrinter> progress;
   SolverConfig config = configuration(spec, engine, warmup + a.repetitions, progress);
