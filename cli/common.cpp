@@ -7,6 +7,8 @@
 #include <thread>
 
 #include "cli/number_text.hpp"
+#include "core/closest_names.hpp"
+#include "core/errors.hpp"
 
 namespace searchbench::cli {
 
@@ -72,12 +74,51 @@ void Spread::put(Json& j) const {
   j["seconds_all"] = all;
 }
 
-std::string human_seconds(double s) {
-  char buf[32];
-  if (s >= 1) std::snprintf(buf, sizeof buf, "%.3f s", s);
-  else if (s >= 1e-3) std::snprintf(buf, sizeof buf, "%.3f ms", s * 1e3);
-  else std::snprintf(buf, sizeof buf, "%.2f us", s * 1e6);
-  return buf;
+std::string chosen_format(const std::string& format, const CLI::Option* format_option, bool json) {
+  const bool given = format_option && format_option->count() > 0;
+  if (json && given && format != "json")
+    throw InputError("--json and --format " + format + " ask for different output (--json is --format json): give one");
+  return json ? "json" : format;
+}
+
+CLI::Option* add_format_option(CLI::App* cmd, std::string& format, const std::vector<std::string>& formats, const std::string& help) {
+  format = formats.front();
+  return cmd->add_option("--format", format, help + " (--json: the same as --format json)")
+      ->check(CLI::IsMember(formats))
+      ->type_name("FORMAT");
+}
+
+std::string unknown_name(const std::string& what, const std::string& given, const std::vector<std::string>& known,
+                         const std::string& where) {
+  return "unknown " + what + " '" + given + "'" + (where.empty() ? "" : " for " + where) + " (" + did_you_mean(given, known) +
+         "choose " + joined(known, " or ") + ")";
+}
+
+CLI::Validator name_list(const std::vector<std::string>& known, const std::string& what) {
+  return CLI::Validator(
+      [known, what](std::string& text) -> std::string {
+        for (std::size_t begin = 0;;) {
+          const std::size_t comma = std::min(text.find(',', begin), text.size());
+          const std::string name = text.substr(begin, comma - begin);
+          if (name.empty()) return text.empty() ? "must not be empty" : "'" + text + "' has an empty item between its commas";
+          if (!known.empty() && std::find(known.begin(), known.end(), name) == known.end()) return unknown_name(what, name, known);
+          if (comma == text.size()) return "";
+          begin = comma + 1;
+        }
+      },
+      "");
+}
+
+std::vector<std::string> split_names(const std::vector<std::string>& lists) {
+  std::vector<std::string> out;
+  for (const auto& list : lists)
+    for (std::size_t begin = 0; begin <= list.size();) {
+      const std::size_t comma = std::min(list.find(',', begin), list.size());
+      const std::string name = list.substr(begin, comma - begin);
+      if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+      begin = comma + 1;
+    }
+  return out;
 }
 
 void print_text(const Json& j, const std::string& prefix) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/number_text.hpp"
 #include "core/progress_reporter.hpp"
 #include "registry/registry.hpp"
 
@@ -53,8 +54,22 @@ struct Spread {
   void put(Json& j) const;
 };
 
-// 1.234 s, 12.3 ms, 45.6 us: small spaces never show as 0.
-std::string human_seconds(double s);
+// --format and its alias --json (run and compare): the format asked for, `format` unless only
+// --json was given. Both given with different formats is an InputError.
+std::string chosen_format(const std::string& format, const CLI::Option* format_option, bool json);
+// The --format option (one of `formats`, the first the default) with a help that says --json is its alias.
+CLI::Option* add_format_option(CLI::App* cmd, std::string& format, const std::vector<std::string>& formats, const std::string& help);
+
+// "unknown engine 'paralel' (did you mean 'parallel'? choose ring or parallel)"; `where`, when
+// given, follows the name ("unknown encoder 'nible' for tiles-3x3 (...)").
+std::string unknown_name(const std::string& what, const std::string& given, const std::vector<std::string>& known,
+                         const std::string& where = "");
+// A comma-separated list of names (compare --engines ring,parallel): no empty item, and each
+// one of `known` (unless `known` is empty: checked once the puzzle is known), else refused
+// with the closest names.
+CLI::Validator name_list(const std::vector<std::string>& known, const std::string& what);
+// The names of lists that name_list() has checked, in order, each once.
+std::vector<std::string> split_names(const std::vector<std::string>& lists);
 
 // Prints a JSON object as "name  value" lines with the same names (arrays space-separated;
 // an object's fields as "name.field", e.g. context.date).

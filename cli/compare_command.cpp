@@ -1,5 +1,7 @@
 #include "cli/compare_command.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -9,8 +11,10 @@
 #include <random>
 #include <stdexcept>
 
+#include "cli/compare_output.hpp"
 #include "cli/context.hpp"
 #include "cli/number_text.hpp"
+#include "cli/progress.hpp"
 #include "cli/run_command.hpp"
 #include "core/errors.hpp"
 
@@ -108,26 +112,6 @@ CompareRow measure_case(const std::string& puzzle, std::uint64_t max_memory, dou
   return row;
 }
 
-// The fields that name a row's case.
-Json row_names(const CompareRow& row) {
-  Json j;
-  j["engine"] = row.engine;
-  if (!row.heuristic.empty()) j["heuristic"] = row.heuristic;
-  j["encoder"] = row.encoder;
-  j["threads"] = row.threads;
-  j["threads_requested"] = row.threads_requested;
-  return j;
-}
-
-// The row of a case stopped by --timeout: its names, where it was and what it had done.
-Json timed_out_json(const CompareRow& row) {
-  Json j = row_names(row);
-  j["timed_out"] = true;
-  j["error"] = time_limit_line(*row.timed_out);
-  j["partial"] = partial_statistics(row.timed_out->at);
-  return j;
-}
-
 // "bidir, iddfs, idastar and astar": the engines compare runs only with targets.
 std::string point_query_engines() {
   std::vector<std::string> names;
@@ -135,42 +119,6 @@ std::string point_query_engines() {
     if (!e.whole_space && !e.distributed) names.emplace_back(e.name);
   return joined(names, " and ");
 }
-
-// "idastar:manhattan" for a heuristic engine, the engine's name for the others.
-std::string shown_engine(const std::string& engine, const std::string& heuristic) {
-  return heuristic.empty() ? engine : engine + ":" + heuristic;
-}
-
-// Column widths: the names and thread counts are known before any case runs, so they size
-// their columns; times, rates and sizes fit theirs (human_seconds up to 27 hours, rates up to
-// 10^14 per second, human_bytes up to 1023 TiB).
-struct Columns {
-  int engine = 6, encoder = 7, threads = 7;
-  static constexpr int kTime = 11, kRate = 14, kUnit = 9, kPeak = 11;
-  explicit Columns(const std::vector<Combination>& cases) {
-    for (const auto& k : cases) {
-      engine = std::max(engine, static_cast<int>(shown_engine(k.engine, k.heuristic).size()));
-      encoder = std::max(encoder, static_cast<int>(k.encoder.size()));
-      threads = std::max(threads, static_cast<int>(std::to_string(k.threads).size()));
-    }
-  }
-  void header() const {
-    std::printf("%-*s %-*s %*s %*s %*s %*s %*s %-*s %*s  %s\n", engine, "engine", encoder, "encoder", threads, "threads", kTime,
-                "median", kTime, "min", kTime, "max", kRate, "rate", kUnit, "", kPeak, "peak", "agrees");
-  }
-  void row(const CompareRow& r, bool whole_space, double rate, bool agrees) const {
-    std::printf("%-*s %-*s %*d %*s %*s %*s %*.0f %-*s %*s  %s\n", engine, shown_engine(r.engine, r.heuristic).c_str(), encoder,
-                r.encoder.c_str(), threads,
-                r.threads, kTime, human_seconds(r.seconds.median()).c_str(), kTime, human_seconds(r.seconds.min()).c_str(), kTime,
-                human_seconds(r.seconds.max()).c_str(), kRate, rate, kUnit, whole_space ? "states/s" : "queries/s", kPeak,
-                human_bytes(r.peak_bytes).c_str(), agrees ? "yes" : "NO");
-  }
-  // A case stopped by --timeout: where it was instead of its figures.
-  void timed_out_row(const CompareRow& r) const {
-    std::printf("%-*s %-*s %*d  timed out: %s\n", engine, shown_engine(r.engine, r.heuristic).c_str(), encoder, r.encoder.c_str(),
-                threads, r.threads, time_limit_line(*r.timed_out).c_str());
-  }
-};
 
 // Whether each row agrees with the first: whole-space counts with the first whole-space
 // row's, answers with the first row that answers.
@@ -205,11 +153,44 @@ class Agreement {
   std::vector<std::string> answers_;
 };
 
+// The measured case as compare reports it.
+ComparedCase compared(const CompareRow& row, const EngineInfo& engine, bool agrees) {
+  ComparedCase c;
+  c.engine = row.engine;
+  c.encoder = row.encoder;
+  c.heuristic = row.heuristic;
+  c.threads = row.threads;
+  c.threads_requested = row.threads_requested;
+  c.whole_space = engine.whole_space;
+  c.seconds = row.seconds;
+  c.rate = row.seconds.median() > 0 ? row.work / row.seconds.median() : 0.0;
+  c.peak_bytes = row.peak_bytes;
+  c.agrees = agrees;
+  if (row.timed_out) {
+    c.timed_out = time_limit_line(*row.timed_out);
+    c.partial = partial_statistics(row.timed_out->at);
+  }
+  return c;
+}
+
+// "case 3/11: parallel/cantor, 2 threads".
+std::string case_line(std::size_t at, std::size_t of, const Combination& k) {
+  return "case " + std::to_string(at) + "/" + std::to_string(of) + ": " + shown_engine(k.engine, k.heuristic) + "/" + k.encoder +
+         ", " + std::to_string(k.threads) + (k.threads == 1 ? " thread" : " threads");
+}
+
+// Why a name given to --engines has no case: what the engine needs that is missing.
+std::string why_no_case(const EngineInfo& e, bool no_targets, bool encoders_given) {
+  if (!e.whole_space && no_targets) return "point-query engines need targets: give --random N or --targets FILE";
+  if (e.distributed) return "compare never runs the distributed engine";
+  return encoders_given ? "it runs with none of the encoders given" : "it does not run on this puzzle";
+}
+
 }  // namespace
 
 CLI::App* CompareCommand::add_to(CLI::App& app) {
   Args& a = a_;
-  auto* cmd = app.add_subcommand("compare", "Run every engine x encoder and check that all answers agree");
+  auto* cmd = app.add_subcommand("compare", "Run every engine x encoder, check that all answers agree, rank them by time");
   cmd->add_option("--puzzle", a.puzzle, "puzzle name (see list)");
   cmd->add_option("--targets", a.targets_file, "file with one target state per line, rows split by '/'")->check(CLI::ExistingFile);
   random_ = cmd->add_option("--random", a.random, "add N random reachable targets")
@@ -222,13 +203,24 @@ CLI::App* CompareCommand::add_to(CLI::App& app) {
                   "thread counts for the threaded engines (" + threaded_engines() + "), 1.." + std::to_string(kMaxThreads))
       ->type_name("INT")
       ->transform(whole_number_list(1, kMaxThreads));
+  std::vector<std::string> engine_names;
+  for (const auto& e : engines()) engine_names.emplace_back(e.name);
+  cmd->add_option("--engines", a.engines_text, "only these engines, e.g. ring,parallel (default: every engine)")
+      ->type_name("NAME,...")
+      ->check(name_list(engine_names, "engine"));
+  cmd->add_option("--encoders", a.encoders_text, "only these encoders, e.g. cantor,bitpack (default: every encoder that fits)")
+      ->type_name("NAME,...")
+      ->check(name_list({}, "encoder"));
   add_size_option(cmd, "--max-memory", a.max_memory, "refuse cases needing more, as run does; external: also the memory it stays within")
       ->default_str(kMaxMemoryDefault);
   add_repetition_options(cmd, a.repetitions, a.warmup);
   add_timeout_option(cmd, a.timeout,
                      "stop each case after this many seconds (its builds and runs count); such a case is shown as timed out, "
                      "its answers unchecked, and the exit status is 4 unless engines disagree");
-  cmd->add_flag("--json", a.json, "print one JSON object with a row per case");
+  format_ = add_format_option(cmd, a.format, {"text", "md", "csv", "json"},
+                              "text: tables for people; md: GitHub markdown tables; csv: a row per case, seconds and bytes; "
+                              "json: one JSON object with a row per case");
+  cmd->add_flag("--json", a.json, "print one JSON object with a row per case: --format json");
   return cmd;
 }
 
@@ -245,9 +237,41 @@ std::vector<std::string> CompareCommand::targets(const PuzzleInstance& puzzle, i
   return out;
 }
 
+std::vector<Combination> CompareCommand::chosen_cases(const PuzzleSpec& spec, bool no_targets) const {
+  const std::vector<Combination> all = combinations(spec, whole_numbers(a_.threads_text), no_targets);
+  const std::vector<std::string> engine_filter = split_names(a_.engines_text), encoder_filter = split_names(a_.encoders_text);
+  const std::vector<EncoderInfo> fitting = encoders(spec);
+  std::vector<std::string> known_encoders = {"none"};  // what the engines that keep whole states run with
+  for (const auto& e : fitting) known_encoders.push_back(e.name);
+  for (const auto& name : encoder_filter)
+    if (std::find(known_encoders.begin(), known_encoders.end(), name) == known_encoders.end())
+      throw InputError("--encoders: " + unknown_name("encoder", name, known_encoders, spec.name));
+  const auto wanted = [](const std::vector<std::string>& filter, const std::string& name) {
+    return filter.empty() || std::find(filter.begin(), filter.end(), name) != filter.end();
+  };
+  std::vector<Combination> out;
+  for (const auto& k : all)
+    if (wanted(engine_filter, k.engine) && wanted(encoder_filter, k.encoder)) out.push_back(k);
+  const auto has_case = [&](auto field, const std::string& name) {
+    return std::any_of(out.begin(), out.end(), [&](const Combination& k) { return k.*field == name; });
+  };
+  for (const auto& name : engine_filter)
+    if (!has_case(&Combination::engine, name))
+      throw InputError("--engines: engine '" + name + "' has no case on " + spec.name + " (" +
+                       why_no_case(engine_info(name), no_targets, !encoder_filter.empty()) + ")");
+  for (const auto& name : encoder_filter)
+    if (!has_case(&Combination::encoder, name)) {
+      const auto info = std::find_if(fitting.begin(), fitting.end(), [&](const EncoderInfo& e) { return e.name == name; });
+      throw InputError("--encoders: encoder '" + name + "' has no case on " + spec.name + " (" +
+                       (info != fitting.end() && !info->fit.empty() ? info->fit : "none of the engines compared runs with it") + ")");
+    }
+  return out;
+}
+
 int CompareCommand::run() const {
   const Args& a = a_;
   const Context context;  // the date and the load average as the command starts
+  const std::string format = chosen_format(a.format, format_, a.json);
   const PuzzleSpec spec = parse_puzzle(a.puzzle);
   const bool random_given = random_->count() > 0;
   const int random = a.targets_file.empty() && !random_given ? kDefaultRandomTargets : a.random;
@@ -264,62 +288,53 @@ int CompareCommand::run() const {
   if (random > 0) note += (a.targets_file.empty() ? ": " : " and ") + std::to_string(random) + " random (seed " + std::to_string(a.seed) + ")";
   if (a.targets_file.empty() && !random_given) note += "; the default when neither --targets nor --random is given";
   if (targets.empty()) note += "; " + point_query_engines() + " need targets and are left out";
+  const std::vector<Combination> cases = chosen_cases(spec, targets.empty());
 
   const int warmup = warmup_runs(a.repetitions, a.warmup);
-  Json doc;
-  doc["schema_version"] = kSchemaVersion;
-  doc["searchbench"] = version();
-  doc["puzzle"] = spec.name;
-  doc["targets"] = targets.size();
-  doc["targets_note"] = note;
-  doc["cores"] = machine_cores();
-  doc["repetitions"] = a.repetitions;
-  doc["warmup"] = warmup;
-  doc["rows"] = Json::array();
-  const std::vector<Combination> cases = combinations(spec, whole_numbers(a.threads_text), targets.empty());
-  const Columns columns(cases);
-  if (!a.json) {
-    std::printf("%s\n", note.c_str());
-    columns.header();
-  }
   Agreement agreement;
-  int timed_out = 0;
-  for (const Combination& combination : cases) {
-    const EngineInfo& engine = engine_info(combination.engine);
-    const CompareRow row = measure_case(a.puzzle, a.max_memory, a.timeout, a.repetitions, warmup, combination, targets);
-    if (row.timed_out) {
-      ++timed_out;
-      doc["rows"].push_back(timed_out_json(row));
-      if (!a.json) columns.timed_out_row(row);
-      continue;
+  std::vector<ComparedCase> measured;
+  {
+    CaseProgressLine progress(isatty(STDERR_FILENO));  // erased when the cases are done, or on an error
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      progress.show(case_line(i + 1, cases.size(), cases[i]));
+      const EngineInfo& engine = engine_info(cases[i].engine);
+      const CompareRow row = measure_case(a.puzzle, a.max_memory, a.timeout, a.repetitions, warmup, cases[i], targets);
+      measured.push_back(compared(row, engine, row.timed_out || agreement.check(engine, row)));
     }
-    const bool agrees = agreement.check(engine, row);
-    const double median = row.seconds.median();
-    const double rate = median > 0 ? row.work / median : 0.0;
-    Json j = row_names(row);
-    row.seconds.put(j);
-    j[engine.whole_space ? "states_per_second" : "queries_per_second"] = rate;
-    j["peak_bytes"] = row.peak_bytes;
-    j["agrees"] = agrees;
-    doc["rows"].push_back(j);
-    if (!a.json) columns.row(row, engine.whole_space, rate, agrees);
   }
-  doc["all_agree"] = agreement.all();
-  doc["peak_rss_bytes"] = peak_rss_bytes();
-  doc["context"] = context.json();
-  if (a.json) std::cout << doc.dump() << "\n";
-  else
-    std::printf("times over %d repetition(s) after %d warm-up run(s), as run times them: the search only, with run's "
-                "settings;\nstates/s for whole-space engines, queries/s (targets answered) for point queries; the "
-                "whole-space engines' paths come from one more untimed run that keeps its table\n",
-                a.repetitions, warmup);
+  const auto timed_out = std::count_if(measured.begin(), measured.end(), [](const ComparedCase& c) { return c.timed_out.has_value(); });
+  const std::vector<CompareTable> tables = arrange(std::move(measured));
+  if (format == "json") {
+    Json doc;
+    doc["schema_version"] = kSchemaVersion;
+    doc["searchbench"] = version();
+    doc["puzzle"] = spec.name;
+    doc["targets"] = targets.size();
+    doc["targets_note"] = note;
+    doc["cores"] = machine_cores();
+    doc["repetitions"] = a.repetitions;
+    doc["warmup"] = warmup;
+    doc["rows"] = Json::array();
+    for (const auto& t : tables)
+      for (const auto& c : t.cases) doc["rows"].push_back(case_json(c));
+    doc["all_agree"] = agreement.all();
+    doc["peak_rss_bytes"] = peak_rss_bytes();
+    doc["context"] = context.json();
+    std::cout << doc.dump() << "\n";
+  } else if (format == "csv") {
+    print_csv(tables);
+  } else {
+    const CompareNotes notes{note, a.repetitions, warmup, targets.size()};
+    if (format == "md") print_markdown_tables(tables, notes);
+    else print_text_tables(tables, notes);
+  }
   if (!agreement.all()) {
     std::fprintf(stderr, "searchbench: engines disagree on %s\n", a.puzzle.c_str());
     return 1;
   }
   if (timed_out > 0) {
-    std::fprintf(stderr, "searchbench: %d case(s) of %s stopped by --timeout %s; their answers are unchecked\n", timed_out,
-                 a.puzzle.c_str(), limit_text(a.timeout).c_str());
+    std::fprintf(stderr, "searchbench: %d case(s) of %s stopped by --timeout %s; their answers are unchecked\n",
+                 static_cast<int>(timed_out), a.puzzle.c_str(), limit_text(a.timeout).c_str());
     return 4;
   }
   return 0;

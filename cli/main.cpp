@@ -43,12 +43,17 @@ int report_failure(const std::string& message, int status, bool json, const Json
   return status;
 }
 
-// Whether a run, compare or list command line asks for JSON, for the errors met while parsing it.
+// Whether a run, compare or list command line asks for JSON (--json, or --format json for
+// run and compare), for the errors met while parsing it.
 bool asks_for_json(int argc, char** argv) {
   const std::string_view command = argc > 1 ? argv[1] : "";
   if (command != "run" && command != "compare" && command != "list") return false;
-  for (int i = 2; i < argc; ++i)
-    if (std::string_view(argv[i]) == "--json") return true;
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--json" || (command != "list" && (arg == "--format=json" || (arg == "--format" && i + 1 < argc &&
+                                                                             std::string_view(argv[i + 1]) == "json"))))
+      return true;
+  }
   return false;
 }
 
@@ -94,6 +99,10 @@ int fail(int status) {
   return status;
 }
 
+const char* const kOutput = R"(Output: run and compare print for people (a summary; tables ranked by time) and say on a
+terminal's stderr how far they are; --format keys or json (run), md, csv or json (compare)
+print for scripts, --json being --format json.)";
+
 const char* const kExitCodes = R"(Exit status: 0 success; 1 compare found engines that disagree; 2 bad input or a refused
 request; 3 a budget ran out (--node-budget, or a point query past --max-memory); 4 stopped
 before the end: out of memory, or --timeout passed; 5 internal error; 6 the output could not
@@ -135,7 +144,7 @@ int run_cli(int argc, char** argv) {
   CLI::App app{"searchbench: state-space search engines x state encoders x puzzles, cross-checked and measured"};
   app.option_defaults()->always_capture_default();
   app.set_version_flag("--version", version_line);
-  app.footer(kExitCodes);
+  app.footer(std::string(kOutput) + "\n\n" + kExitCodes);
 
   cli::RunCommand run;
   cli::CompareCommand compare;

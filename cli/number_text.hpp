@@ -1,9 +1,10 @@
-// One grammar for the numbers every option takes. CLI11's own conversions read "0x10" as 16,
-// "010" as 8 and "+5" or " 5" as 5, and let "99999999999999999999" saturate, while other
-// options refused such text: so every numeric option reads its text through these
-// validators, which refuse anything but plain decimal digits (a leading '-' only to be told
-// that it is out of range, unless the range takes negatives), check the range on the exact
-// value, and hand CLI11 the value back in plain decimal for its conversion.
+// Numbers as text, both ways. Read: one grammar for the numbers every option takes. CLI11's
+// own conversions read "0x10" as 16, "010" as 8 and "+5" or " 5" as 5, and let
+// "99999999999999999999" saturate, while other options refused such text: so every numeric
+// option reads its text through these validators, which refuse anything but plain decimal
+// digits (a leading '-' only to be told that it is out of range, unless the range takes
+// negatives), check the range on the exact value, and hand CLI11 the value back in plain
+// decimal for its conversion. Written: times, rates, counts and ratios for people (at the end).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -14,6 +15,7 @@
 #include <cstdlib>
 #include <limits>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -159,5 +161,54 @@ inline CLI::Validator decimal_fraction(const std::string& what) {
       },
       "");
 }
+
+// Numbers written for people: times, rates and ratios with their units, three significant
+// figures, so that a table's column reads at a glance; the JSON and CSV keep the raw numbers.
+
+// 1.234 s, 12.3 ms, 45.6 us: small spaces never show as 0.
+inline std::string human_seconds(double s) {
+  char buf[32];
+  if (s >= 1) std::snprintf(buf, sizeof buf, "%.3f s", s);
+  else if (s >= 1e-3) std::snprintf(buf, sizeof buf, "%.3f ms", s * 1e3);
+  else std::snprintf(buf, sizeof buf, "%.2f us", s * 1e6);
+  return buf;
+}
+
+// Three significant figures: 1.23, 12.3, 123 (a larger number in whole units).
+inline std::string three_figures(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, v < 9.995 ? "%.2f" : v < 99.95 ? "%.1f" : "%.0f", v);
+  return buf;
+}
+
+// 21, 512, 1.52 k, 27.3 M, 4.10 G: an SI prefix (powers of 1000) and three significant
+// figures (a whole number below 1000 as it is).
+inline std::string human_quantity(double v) {
+  const char* prefixes[] = {"", " k", " M", " G", " T", " P", " E"};
+  int p = 0;
+  while (v >= 999.5 && p < 6) v /= 1000, ++p;
+  if (p == 0 && (v >= 99.5 || v == std::floor(v))) {  // a count below 1000 reads best as it is
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
+  return three_figures(v) + prefixes[p];
+}
+
+// "27.3 M states/s".
+inline std::string human_rate(double per_second, std::string_view unit) { return human_quantity(per_second) + " " + std::string(unit); }
+
+// 40,320: every digit, in groups of three.
+inline std::string grouped(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// A ratio of two times: "2.31x".
+inline std::string ratio_text(double ratio) { return three_figures(ratio) + "x"; }
 
 }  // namespace searchbench::cli

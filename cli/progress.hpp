@@ -1,4 +1,6 @@
-// The lines `run --progress` prints on stderr, one per ProgressEvent (core/search_options.hpp):
+// The lines `run --progress` prints on a stderr that is not a terminal (a log), one per
+// ProgressEvent (core/search_options.hpp); a terminal gets one line redrawn in place instead
+// (ProgressPrinter::Style::redrawn, below):
 //
 //   depth  30  new     89257622   59.2%    28051462 states/s  elapsed     9.52 s  ETA ~13 s
 //   depth  31  in progress  top-down scan 45%  found 41384230   67.9%  ...  elapsed    11.40 s  ETA ~10 s
@@ -15,16 +17,23 @@
 //   f bound 52 done         expanded 123456789  generated 345678901   28051462 nodes/s  holding 1.20 KiB  elapsed 12.32 s
 #pragma once
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
+#include "cli/number_text.hpp"
 #include "core/errors.hpp"
 #include "core/memory_budget.hpp"
 #include "core/result.hpp"
@@ -104,36 +113,48 @@ class EtaEstimator {
   Sample first_;
 };
 
-// Prints the events of `run` on `out` (stderr).
+// Prints the events of a run on `out` (stderr), in one of two styles:
+// * lines, for a log (stderr not a terminal): the lines above, one per completed depth or
+//   bound and one per heartbeat; scripts (scripts/long_run.py) read the depth lines as they
+//   land, and heartbeats come at most once per SearchOptions::heartbeat_seconds.
+// * redrawn, for a terminal: one line rewritten in place ("\r", the text, then "\033[K" to
+//   erase what a longer line left), at most every kRedrawSeconds, cut to the terminal's width
+//   so that it never wraps; finish() ends it with a newline (the newest figures drawn first).
+//     depth 31  67.9%  28.1 M states/s  ETA ~10 s  elapsed 11.4 s
+//     f bound 52 in progress  3.91 M generated  12.3 M nodes/s  elapsed 12.3 s  holding 1.20 KiB
 class ProgressPrinter {
  public:
-  explicit ProgressPrinter(std::uint64_t total, std::FILE* out = stderr) : total_(total), out_(out), eta_(total) {}
+  enum class Style { lines, redrawn };
+  static constexpr double kRedrawSeconds = 0.1;
+
+  explicit ProgressPrinter(std::uint64_t total, std::FILE* out = stderr, Style style = Style::lines)
+      : total_(total), out_(out), style_(style), eta_(total) {}
+  ProgressPrinter(const ProgressPrinter&) = delete;
+  ProgressPrinter& operator=(const ProgressPrinter&) = delete;
+  ~ProgressPrinter() { finish(); }
 
   void print(const ProgressEvent& e) {
-    if (e.kind == ProgressEvent::Kind::nodes) {
-      const double rate = e.seconds > 0 ? static_cast<double>(e.generated) / e.seconds : 0.0;
-      std::fprintf(out_, "%-23s  expanded %llu  generated %llu  %10.0f nodes/s  holding %s  elapsed %8.2f s\n", e.detail.c_str(),
-                   static_cast<unsigned long long>(e.expanded), static_cast<unsigned long long>(e.generated), rate,
-                   human_bytes(e.held_bytes).c_str(), e.seconds);
+    if (e.kind != ProgressEvent::Kind::nodes) eta_.add(e);
+    if (style_ == Style::lines) {
+      std::fprintf(out_, "%s\n", logged_line(e).c_str());
       std::fflush(out_);
       return;
     }
-    eta_.add(e);
-    std::string tail;
-    if (const auto left = eta_.eta()) {
-      char buf[48];
-      std::snprintf(buf, sizeof buf, *left < 10 ? "  ETA ~%.1f s" : "  ETA ~%.0f s", *left);
-      tail = buf;
-    }
-    const auto n = static_cast<unsigned long long>(e.new_states);
-    const double share = percent_reached(e.reached);
-    if (e.kind == ProgressEvent::Kind::depth_done)
-      std::fprintf(out_, "depth %3d  new %12llu  %5.1f%%  %10.0f states/s  elapsed %8.2f s%s\n", e.depth, n, share,
-                   eta_.reached_rate(), e.seconds, tail.c_str());
-    else
-      std::fprintf(out_, "depth %3d  in progress  %s  found %llu  %5.1f%%  %10.0f states/s  elapsed %8.2f s%s\n", e.depth,
-                   e.detail.c_str(), n, share, eta_.reached_rate(), e.seconds, tail.c_str());
+    pending_ = short_line(e);
+    const auto now = std::chrono::steady_clock::now();
+    if (drawn_ && std::chrono::duration<double>(now - last_draw_).count() < kRedrawSeconds) return;
+    draw();
+    last_draw_ = now;
+  }
+
+  // Ends a redrawn line (its newest figures drawn first) with a newline, so that what is
+  // printed next starts on a line of its own. Nothing in the lines style; once only.
+  void finish() {
+    if (!drawn_ && pending_.empty()) return;
+    if (!pending_.empty()) draw();
+    std::fputc('\n', out_);
     std::fflush(out_);
+    drawn_ = false;
   }
 
   // Rounded down to a tenth of a percent: 100.0 only when every state has been reached.
@@ -143,9 +164,116 @@ class ProgressPrinter {
   }
 
  private:
+  std::string eta_text() const {
+    const auto left = eta_.eta();
+    if (!left) return "";
+    char buf[48];
+    std::snprintf(buf, sizeof buf, *left < 10 ? "  ETA ~%.1f s" : "  ETA ~%.0f s", *left);
+    return buf;
+  }
+
+  // The lines style: fixed-width columns a log and its scripts read.
+  std::string logged_line(const ProgressEvent& e) const {
+    char buf[512];
+    if (e.kind == ProgressEvent::Kind::nodes) {
+      const double rate = e.seconds > 0 ? static_cast<double>(e.generated) / e.seconds : 0.0;
+      std::snprintf(buf, sizeof buf, "%-23s  expanded %llu  generated %llu  %10.0f nodes/s  holding %s  elapsed %8.2f s",
+                    e.detail.c_str(), static_cast<unsigned long long>(e.expanded), static_cast<unsigned long long>(e.generated),
+                    rate, human_bytes(e.held_bytes).c_str(), e.seconds);
+      return buf;
+    }
+    const auto n = static_cast<unsigned long long>(e.new_states);
+    const double share = percent_reached(e.reached);
+    if (e.kind == ProgressEvent::Kind::depth_done)
+      std::snprintf(buf, sizeof buf, "depth %3d  new %12llu  %5.1f%%  %10.0f states/s  elapsed %8.2f s%s", e.depth, n, share,
+                    eta_.reached_rate(), e.seconds, eta_text().c_str());
+    else
+      std::snprintf(buf, sizeof buf, "depth %3d  in progress  %s  found %llu  %5.1f%%  %10.0f states/s  elapsed %8.2f s%s", e.depth,
+                    e.detail.c_str(), n, share, eta_.reached_rate(), e.seconds, eta_text().c_str());
+    return buf;
+  }
+
+  // The redrawn style: the depth or bound, the share, the rate and the time left, in short,
+  // the most telling first (a narrow terminal cuts the end).
+  std::string short_line(const ProgressEvent& e) const {
+    char elapsed[32];
+    std::snprintf(elapsed, sizeof elapsed, "  elapsed %.1f s", e.seconds);
+    if (e.kind == ProgressEvent::Kind::nodes) {
+      const double rate = e.seconds > 0 ? static_cast<double>(e.generated) / e.seconds : 0.0;
+      return e.detail + "  " + human_quantity(static_cast<double>(e.generated)) + " generated  " + human_rate(rate, "nodes/s") +
+             elapsed + "  holding " + human_bytes(e.held_bytes);
+    }
+    char share[16];
+    std::snprintf(share, sizeof share, "%.1f%%", percent_reached(e.reached));
+    std::string text = "depth " + std::to_string(e.depth);
+    if (e.kind == ProgressEvent::Kind::heartbeat) text += " (" + e.detail + ")";
+    return text + "  " + share + "  " + human_rate(eta_.reached_rate(), "states/s") + eta_text() + elapsed;
+  }
+
+  void draw() {
+    std::string text = pending_;
+    if (const std::size_t width = terminal_width(); width > 1 && text.size() >= width) text.resize(width - 1);
+    std::fprintf(out_, "\r%s\033[K", text.c_str());
+    std::fflush(out_);
+    pending_.clear();
+    drawn_ = true;
+  }
+
+  std::size_t terminal_width() const {
+    winsize size{};
+    return ::ioctl(::fileno(out_), TIOCGWINSZ, &size) == 0 ? size.ws_col : 0;
+  }
+
   std::uint64_t total_;
   std::FILE* out_;
+  Style style_;
   EtaEstimator eta_;
+  std::string pending_;  // the newest redrawn line not drawn yet
+  bool drawn_ = false;   // a redrawn line is on the screen, not yet ended
+  std::chrono::steady_clock::time_point last_draw_;
+};
+
+// Ends a redrawn progress line when it goes out of scope (on an error too, before the error's
+// line is printed).
+class ProgressLineEnd {
+ public:
+  explicit ProgressLineEnd(std::shared_ptr<ProgressPrinter> printer) : printer_(std::move(printer)) {}
+  ProgressLineEnd(const ProgressLineEnd&) = delete;
+  ProgressLineEnd& operator=(const ProgressLineEnd&) = delete;
+  ~ProgressLineEnd() {
+    if (printer_) printer_->finish();
+  }
+
+ private:
+  std::shared_ptr<ProgressPrinter> printer_;
+};
+
+// The progress line of a command that runs cases one after another (compare): "case 3/11:
+// parallel/cantor, 2 threads" on a terminal's stderr, redrawn in place, and erased at the end
+// (the destructor too, so an error's line starts clean). Nothing when stderr is no terminal.
+class CaseProgressLine {
+ public:
+  explicit CaseProgressLine(bool on, std::FILE* out = stderr) : on_(on), out_(out) {}
+  CaseProgressLine(const CaseProgressLine&) = delete;
+  CaseProgressLine& operator=(const CaseProgressLine&) = delete;
+  ~CaseProgressLine() { erase(); }
+  void show(const std::string& text) {
+    if (!on_) return;
+    std::fprintf(out_, "\r%s\033[K", text.c_str());
+    std::fflush(out_);
+    shown_ = true;
+  }
+  void erase() {
+    if (!shown_) return;
+    std::fprintf(out_, "\r\033[K");
+    std::fflush(out_);
+    shown_ = false;
+  }
+
+ private:
+  bool on_;
+  std::FILE* out_;
+  bool shown_ = false;
 };
 
 // SearchOptions::heartbeat_seconds from SEARCHBENCH_HEARTBEAT_SECONDS when set (tests use a

@@ -16,7 +16,7 @@
 #include "cli/context.hpp"
 #include "cli/number_text.hpp"
 #include "cli/progress.hpp"
-#include "core/closest_names.hpp"
+#include "cli/run_summary.hpp"
 #include "core/errors.hpp"
 
 namespace searchbench::cli {
@@ -66,7 +66,7 @@ std::string canonical_configuration(const Solver& solver, const SolverConfig& c,
 
 CLI::App* RunCommand::add_to(CLI::App& app) {
   Args& a = a_;
-  cmd_ = app.add_subcommand("run", "Whole-space search from the start, or a point query with --target");
+  cmd_ = app.add_subcommand("run", "Whole-space search from the start, or a point query with --target; prints a summary");
   cmd_->footer(
       "Magic boards are written in row order with the rows split by '/' (1 2 3 4 / 8 7 6 5); without the '/' say\n"
       "--order rows or --order clockwise (the USACO judge's order). Checkers lines: ##&@@.");
@@ -80,7 +80,7 @@ CLI::App* RunCommand::add_to(CLI::App& app) {
   const CLI::Validator known_engine(
       [engine_names](std::string& s) -> std::string {
         if (std::find(engine_names.begin(), engine_names.end(), s) != engine_names.end()) return "";
-        return "unknown engine '" + s + "' (" + did_you_mean(s, engine_names) + "choose " + joined(engine_names, " or ") + ")";
+        return unknown_name("engine", s, engine_names);
       },
       "");
   cmd_->add_option("--engine", a.engine, "engine: " + joined(engine_names))->check(elsewhere)->check(known_engine);
@@ -101,8 +101,13 @@ CLI::App* RunCommand::add_to(CLI::App& app) {
   add_timeout_option(cmd_, a.timeout,
                      "stop the search after this many seconds (the heuristic's build and every repetition count; "
                      "exit 4 with the statistics so far)");
-  cmd_->add_flag("--json", a.json, "print one JSON object (fields: docs/measurement.md, JSON output)");
-  cmd_->add_flag("--progress", a.progress, "print one line per depth on stderr (default: when stderr is a terminal)");
+  format_ = add_format_option(cmd_, a.format, {"text", "keys", "json"},
+                              "text: a summary for people; keys: one 'name value' line per JSON field, for scripts that grep; "
+                              "json: one JSON object (fields: docs/measurement.md, JSON output)");
+  cmd_->add_flag("--json", a.json, "print one JSON object: --format json");
+  cmd_->add_flag("--progress", a.progress,
+                 "show progress on stderr: on a terminal one line redrawn in place (depth or bound, share of the space, "
+                 "rate, ETA), else a line per depth or bound (default: when stderr is a terminal)");
   cmd_->add_flag("--quiet", a.quiet, "never print progress");
   flags_.add_to(cmd_);
   return cmd_;
@@ -125,7 +130,8 @@ std::vector<std::string> RunCommand::options_of(const EngineInfo& e) const {
   return out;
 }
 
-SolverConfig RunCommand::configuration(const PuzzleSpec& spec, const EngineInfo& engine, int runs) const {
+SolverConfig RunCommand::configuration(const PuzzleSpec& spec, const EngineInfo& engine, int runs,
+                                       std::shared_ptr<ProgressPrinter>& progress) const {
   const Args& a = a_;
   const int threads = a.threads > 0 ? a.threads : engine.threaded ? machine_cores() : 1;
   SolverConfig c = run_configuration(a.puzzle, a.engine, a.encoder, threads, a.max_memory);
@@ -146,12 +152,15 @@ SolverConfig RunCommand::configuration(const PuzzleSpec& spec, const EngineInfo&
     throw InputError("engine '" + a.engine + "' counts whole spaces only; use bidir for point queries");
   c.options.max_depth = a.max_depth;
   c.options.deadline = Deadline::in(a.timeout);
-  if (!a.quiet && (a.progress || isatty(STDERR_FILENO))) {
-    // One line per depth and heartbeats inside long ones (cli/progress.hpp); the percentage
-    // and the time left are of the component, whose size is known up front.
-    auto printer = std::make_shared<ProgressPrinter>(state_space_size(spec));
-    c.options.progress = [printer](const ProgressEvent& e) { printer->print(e); };
-    c.options.heartbeat_seconds = heartbeat_seconds_from_env(c.options.heartbeat_seconds);
+  const bool terminal = isatty(STDERR_FILENO);
+  if (!a.quiet && (a.progress || terminal)) {
+    // A terminal gets one line redrawn in place, kept moving by a heartbeat every second
+    // inside long depths; a log a line per depth and a heartbeat every 10 s (cli/progress.hpp).
+    // The percentage and the time left are of the component, whose size is known up front.
+    progress = std::make_shared<ProgressPrinter>(state_space_size(spec), stderr,
+                                                 terminal ? ProgressPrinter::Style::redrawn : ProgressPrinter::Style::lines);
+    c.options.progress = [printer = progress](const ProgressEvent& e) { printer->print(e); };
+    c.options.heartbeat_seconds = heartbeat_seconds_from_env(terminal ? 1.0 : c.options.heartbeat_seconds);
   }
   return c;
 }
@@ -159,10 +168,14 @@ SolverConfig RunCommand::configuration(const PuzzleSpec& spec, const EngineInfo&
 int RunCommand::run() const {
   const Args& a = a_;
   const Context context;  // the date and the load average as the command starts
+  const std::string format = chosen_format(a.format, format_, a.json);
   const PuzzleSpec spec = parse_puzzle(a.puzzle);
   const EngineInfo& engine = engine_info(a.engine);
   const int warmup = warmup_runs(a.repetitions, a.warmup);
-  SolverConfig config = configuration(spec, engine, warmup + a.repetitions);
+  std::shared_ptr<ProgressPrinter> progress;
+  SolverConfig config = configuration(spec, engine, warmup + a.repetitions, progress);
+  // A redrawn progress line ends before anything else prints: the output, or an error's line.
+  const ProgressLineEnd end_progress_line(progress);
   // The states as the user wrote them, read with the family's text options (--order).
   const auto reader = make_puzzle({a.puzzle, {}, config.text_options});
   if (!a.start.empty()) config.start = reader->read_state(a.start, "--start");
@@ -203,8 +216,10 @@ int RunCommand::run() const {
   if (!r.reporting) return 0;  // a distributed run's ranks other than 0
   Json j = report(*solver, r, seconds, config, target);
   j["context"] = context.json();
-  if (a.json) std::cout << j.dump() << "\n";
-  else print_text(j);
+  if (progress) progress->finish();
+  if (format == "json") std::cout << j.dump() << "\n";
+  else if (format == "keys") print_text(j);
+  else print_run_summary(j);
   return 0;
 }
 

@@ -5,11 +5,13 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/common.hpp"
 #include "cli/declared_flags.hpp"
+#include "cli/progress.hpp"
 #include "registry/registry.hpp"
 
 namespace searchbench::cli {
@@ -28,7 +30,8 @@ class RunCommand {
   // takes one, --threads where it is threaded, --target where it answers point queries, and
   // the options it declares.
   std::vector<std::string> options_of(const EngineInfo& engine) const;
-  bool json() const { return a_.json; }
+  // Whether failures are reported as JSON too (--json or --format json).
+  bool json() const { return a_.json || a_.format == "json"; }
 
  private:
   struct Args {
@@ -45,16 +48,20 @@ class RunCommand {
     int repetitions = kDefaultRepetitions;
     int warmup = kDefaultWarmup;  // -1: 1 when repetitions > 1, else 0
     bool json = false;
+    std::string format = "text";  // text, keys or json
     bool progress = false;
     bool quiet = false;
   };
-  SolverConfig configuration(const PuzzleSpec& spec, const EngineInfo& engine, int runs) const;
+  // `progress`: the printer of --progress, where progress is shown (its line ends before output).
+  SolverConfig configuration(const PuzzleSpec& spec, const EngineInfo& engine, int runs,
+                             std::shared_ptr<ProgressPrinter>& progress) const;
   Json report(const Solver& solver, const SearchResult& r, const Spread& seconds, const SolverConfig& config,
               const std::string& target) const;
 
   Args a_;
   DeclaredFlags flags_;
   CLI::App* cmd_ = nullptr;
+  CLI::Option* format_ = nullptr;
 };
 
 }  // namespace searchbench::cli

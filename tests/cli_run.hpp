@@ -11,7 +11,9 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
+#include <vector>
 
 namespace searchbench_tests {
 
@@ -44,6 +46,23 @@ inline Outcome run(const std::string& args, const std::string& input = "", const
   o.err = slurp(err);
   for (const auto& f : {in, out, err}) std::remove(f.c_str());
   return o;
+}
+
+// The value on a key-value line (run --format keys) for `field` (the JSON name), or "" when missing.
+inline std::string field(const std::string& text, const std::string& name) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(name + " ", 0) != 0) continue;
+    const auto value = line.find_first_not_of(' ', name.size());
+    return value == std::string::npos ? "" : line.substr(value);
+  }
+  return "";
+}
+
+// The blank-separated words of a line.
+inline std::vector<std::string> words(const std::string& line) {
+  std::istringstream in(line);
+  return {std::istream_iterator<std::string>(in), std::istream_iterator<std::string>()};
 }
 
 // One clear line on stderr, a non-zero status below 128 (never a crash or a timeout).
