@@ -15,6 +15,15 @@
 // Optional:
 // * estimate_after(parent, parent_h, move, child): the same value as estimate(child),
 //   computed from the parent's (a tile's Manhattan distance changes by one move's worth);
+// * a type H::NodeCache, with cache_of(state) -> NodeCache and estimate_child(parent,
+//   parent_cache, move, child, child_cache&) -> int: what the heuristic keeps of a node to
+//   estimate its children cheaply (the pattern databases' per-pattern entries: a move
+//   changes one pattern's), carried down the search with each node. estimate_child gives
+//   estimate(child) and fills child_cache as cache_of(child) would, from the parent's. IDA*
+//   builds it once per dive and carries it (A* keeps no per-node data, so asks
+//   estimate_after). All three or none, spelled so: a heuristic that declares some of them
+//   fails to compile (check_node_cache_hooks), where a misspelt hook would silently never be
+//   called; not with children_within;
 // * children_within(parent, parent_h, room) -> ChildMoves, with estimate_move(parent,
 //   parent_h, move): the moves whose child's estimate can be at most `room`, as a set of
 //   move numbers found without making a child (a 60-pancake flip costs more than its gap
@@ -56,8 +65,34 @@
 
 namespace searchbench {
 
+// Whether H has the node-cache hooks (see the top): the type and both functions, spelled so.
+template <class H, class P>
+concept CarriesNodeCache = requires { typename H::NodeCache; } &&
+    requires(const H& h, const typename P::State& s, const typename H::NodeCache& cache, typename H::NodeCache& child_cache, int m) {
+      requires std::is_default_constructible_v<typename H::NodeCache>;
+      { h.cache_of(s) } -> std::same_as<typename H::NodeCache>;
+      { h.estimate_child(s, cache, m, s, child_cache) } -> std::same_as<int>;
+    };
+
+// The node-cache hooks are all there or none: optional hooks are found by `requires`, so one
+// misspelt (or of the wrong signature) would leave the others unused without a word. Part of
+// the Heuristic concept, so every heuristic a family lists is checked where it is listed.
+template <class H, class P>
+constexpr bool check_node_cache_hooks() {
+  constexpr bool declared = requires { typename H::NodeCache; };
+  constexpr bool some_hook = requires { &H::cache_of; } || requires { &H::estimate_child; };
+  static_assert(!declared || CarriesNodeCache<H, P>,
+                "H declares NodeCache but not both of cache_of(state) -> NodeCache and estimate_child(parent, "
+                "parent_cache, move, child, child_cache&) -> int as core/heuristic.hpp spells them");
+  static_assert(declared || !some_hook, "H has cache_of or estimate_child but no NodeCache type (core/heuristic.hpp)");
+  static_assert(!declared || !requires(const H& h, const typename P::State& s) { h.children_within(s, 0, 0); },
+                "H has both NodeCache and children_within, which scan_children does not combine");
+  return true;
+}
+
 template <class H, class P>
 concept Heuristic = Puzzle<P> && requires(const H& h, const P& p, const typename P::State& s) {
+  requires check_node_cache_hooks<H, P>();
   { H::kName } -> std::convertible_to<std::string_view>;
   { H::kSummary } -> std::convertible_to<std::string_view>;
   typename H::Options;
@@ -72,6 +107,34 @@ template <class P, Heuristic<P> H>
 inline int estimate_after(const H& h, const typename P::State& parent, int parent_h, int move, const typename P::State& child) {
   if constexpr (requires { h.estimate_after(parent, parent_h, move, child); }) return h.estimate_after(parent, parent_h, move, child);
   else return h.estimate(child);
+}
+
+// What a search carries per node for H: its NodeCache, or nothing.
+template <class H, class P>
+struct NodeCacheSlot {
+  using type = std::monostate;
+};
+template <class H, class P>
+  requires CarriesNodeCache<H, P>
+struct NodeCacheSlot<H, P> {
+  using type = typename H::NodeCache;
+};
+template <class H, class P>
+using NodeCacheOf = typename NodeCacheSlot<H, P>::type;
+
+template <class P, class H>
+NodeCacheOf<H, P> cache_of(const H& h, const typename P::State& s) {
+  if constexpr (CarriesNodeCache<H, P>) return h.cache_of(s);
+  else return {};
+}
+
+// h(child) and its cache from the parent's where the heuristic carries one, else as
+// estimate_after.
+template <class P, class H>
+int estimate_child(const H& h, const typename P::State& parent, int parent_h, const NodeCacheOf<H, P>& parent_cache, int move,
+                   const typename P::State& child, NodeCacheOf<H, P>& child_cache) {
+  if constexpr (CarriesNodeCache<H, P>) return h.estimate_child(parent, parent_cache, move, child, child_cache);
+  else return estimate_after<P>(h, parent, parent_h, move, child);
 }
 
 // Where IDA* keeps a node's tight_parent until its first tight child asks for it: an empty
@@ -146,13 +209,14 @@ struct TightFirst {
 };
 
 // The children of s a depth-first search under a bound needs, in move order: visit(m,
-// child_h) for each move m not skipped (skip(m): the engine's pruning), with `child` made.
+// child_h) for each move m not skipped (skip(m): the engine's pruning), with `child` made
+// and, where the heuristic carries a NodeCache, `child_cache` filled from s's `cache`.
 // Where the heuristic lists the moves itself (children_within: the pancake gap's at most two
 // gap-closing flips when room = h - 1), only the children within `room` are made and
 // visited, and the floor covers the rest; else every child is made and visited.
 template <class P, class H, class Skip, class Visit>
-ChildScan scan_children(const P& puzzle, const H& h, const typename P::State& s, int h_s, int room,
-                        typename P::State& child, Skip&& skip, Visit&& visit) {
+ChildScan scan_children(const P& puzzle, const H& h, const typename P::State& s, int h_s, const NodeCacheOf<H, P>& cache,
+                        int room, typename P::State& child, NodeCacheOf<H, P>& child_cache, Skip&& skip, Visit&& visit) {
   if constexpr (requires { h.children_within(s, h_s, room); }) {
     const ChildMoves within = h.children_within(s, h_s, room);
     for (std::uint64_t moves = within.moves; moves != 0; moves &= moves - 1) {
@@ -164,6 +228,7 @@ ChildScan scan_children(const P& puzzle, const H& h, const typename P::State& s,
     return {false, within.floor};
   } else {
     using State = typename P::State;
+    using Cache = NodeCacheOf<H, P>;
     // Few small children (the sliding tiles' at most four): all made and estimated before
     // the first is visited, so that their estimates' memory reads (a pattern database of
     // hundreds of megabytes misses the caches at every lookup) overlap instead of waiting
@@ -172,13 +237,15 @@ ChildScan scan_children(const P& puzzle, const H& h, const typename P::State& s,
     if constexpr (std::is_trivially_copyable_v<State> && sizeof(State) <= 32) {
       if (puzzle.move_count() <= kBatch) {
         std::array<State, kBatch> made;
+        std::array<Cache, kBatch> made_cache;
         std::array<int, kBatch> move{}, estimate{};
         int count = 0;
         for (int m = 0, moves = puzzle.move_count(); m < moves; ++m)
           if (!skip(m) && puzzle.apply(s, m, made[count])) move[count++] = m;
-        for (int i = 0; i < count; ++i) estimate[i] = estimate_after<P>(h, s, h_s, move[i], made[i]);
+        for (int i = 0; i < count; ++i) estimate[i] = estimate_child<P>(h, s, h_s, cache, move[i], made[i], made_cache[i]);
         for (int i = 0; i < count; ++i) {
           child = made[i];
+          if constexpr (!std::is_empty_v<Cache>) child_cache = made_cache[i];
           if (visit(move[i], estimate[i])) return {true, INT_MAX};
         }
         return {};
@@ -187,10 +254,19 @@ ChildScan scan_children(const P& puzzle, const H& h, const typename P::State& s,
     for (int m = 0, moves = puzzle.move_count(); m < moves; ++m) {
       if (skip(m)) continue;
       if (!puzzle.apply(s, m, child)) continue;
-      if (visit(m, estimate_after<P>(h, s, h_s, m, child))) return {true, INT_MAX};
+      if (visit(m, estimate_child<P>(h, s, h_s, cache, m, child, child_cache))) return {true, INT_MAX};
     }
     return {};
   }
+}
+
+// The same for a search that carries no NodeCache: s's, if the heuristic has one, is built
+// here (a full estimate; the split's listing, a small part of a search, asks so).
+template <class P, class H, class Skip, class Visit>
+ChildScan scan_children(const P& puzzle, const H& h, const typename P::State& s, int h_s, int room, typename P::State& child,
+                        Skip&& skip, Visit&& visit) {
+  NodeCacheOf<H, P> child_cache;
+  return scan_children(puzzle, h, s, h_s, cache_of<P>(h, s), room, child, child_cache, skip, visit);
 }
 
 template <class H>

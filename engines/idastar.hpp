@@ -12,8 +12,10 @@
 // * Pruning from the puzzle, never from its name: a move right after its inverse, and a move
 //   repeated up to its order (the magic board's A twice), cannot lie on a shortest path.
 // * The heuristic is asked once per generated child, through estimate_after where it keeps
-//   its value incrementally (a tile's Manhattan distance changes by one move's worth), or
-//   through children_within before the child is made, so a child beyond the bound never is.
+//   its value incrementally (a tile's Manhattan distance changes by one move's worth), through
+//   estimate_child where it carries per-node data down each dive (NodeCache: the pattern
+//   databases' per-pattern entries, of which a move changes one), or through children_within
+//   before the child is made, so a child beyond the bound never is.
 // * A node whose f equals the bound can reach the target within it only by moves that each
 //   lower h by one. Where the heuristic decides that faster than this search would
 //   (complete_tight: the pancake gap's, from both ends of the path), the node is handed to

@@ -21,6 +21,10 @@
 // smaller lower bound, still admissible (the build note counts such entries). So the 7-8
 // split of the 15-puzzle holds 288 MB where a byte an entry took 577 MB, and more of it
 // stays in the caches.
+// Carried down IDA*'s search (NodeCache): each node's tile cells, Manhattan distance and
+// per-pattern nibbles, regular and reflected. A move slides one tile t, which changes the
+// regular lookup of t's pattern only and the reflected lookup of the pattern holding
+// reflect(t) only: two table reads a child where estimate makes two per pattern.
 // Not consistent, so not declared so: the least over the blank's regions is a
 // min-compression, and a placement whose best region is one the blank cannot be in after a
 // move can sit two or more below its neighbour. tests/test_pdb.cpp counts such edges on
@@ -104,6 +108,7 @@ inline std::vector<std::vector<int>> tiles_patterns(const SlidingTiles& board, c
 class TilesPdb {
  public:
   using Cells = std::array<std::uint8_t, TilesState::kBytes>;  // a value per tile or per cell
+  static constexpr int kMaxPatterns = SlidingTiles::kMaxCells - 1;  // each holds a tile at least
   static constexpr std::string_view kName = "pdb";
   static constexpr std::string_view kSummary =
       "additive disjoint pattern databases (Korf & Felner), with the diagonal reflection on square boards";
@@ -119,13 +124,19 @@ class TilesPdb {
     reflects_ = board.rows() == cols && blank / cols == blank % cols;
     for (int c = 0; c < n_; ++c) transpose_[c] = static_cast<std::uint8_t>((c % cols) * cols + c / cols);
     for (int v = 0; v < n_; ++v) relabel_[v] = target.cells[transpose_[target_where_[v]]];
+    Cells unrelabel{};  // the tile whose reflection is v (relabel_ is its own inverse where the reflection applies)
+    for (int v = 0; v < n_; ++v) unrelabel[relabel_[v]] = static_cast<std::uint8_t>(v);
     for (int v = 1; v < n_; ++v)
       for (int c = 0; c < n_; ++c) manhattan_[v][c] = static_cast<std::uint8_t>(cell_distance(c, target_where_[v], cols));
     const auto patterns = tiles_patterns(board, options.pattern);
     check_memory_up_front(board, target, patterns, options, search);
     for (const auto& tiles : patterns) {
-      tables_.push_back(Table{tiles, PartialPermutationRank(n_, static_cast<int>(tiles.size())), {}, {}});
-      for (std::size_t i = 0; i < tiles.size(); ++i) tables_.back().members[i] = static_cast<std::uint8_t>(tiles[i]);
+      tables_.push_back(Table{tiles, PartialPermutationRank(n_, static_cast<int>(tiles.size())), {}, {}, {}});
+      for (std::size_t i = 0; i < tiles.size(); ++i) {
+        tables_.back().members[i] = static_cast<std::uint8_t>(tiles[i]);
+        tables_.back().mirror_members[i] = unrelabel[tiles[i]];
+        pattern_of_[tiles[i]] = static_cast<std::uint8_t>(tables_.size() - 1);
+      }
       std::string note;
       std::uint64_t capped = 0;
       const PdbFileKey key = file_key(board, tiles, target);
@@ -154,6 +165,46 @@ class TilesPdb {
     }
     return md + 2 * std::max(excess, reflected);
   }
+  // What a node carries (see the top): trivially constructible, so that a search's arrays
+  // of them are not cleared first.
+  struct NodeCache {
+    Cells where;                                        // per tile (the blank's too), its cell
+    std::array<std::uint8_t, kMaxPatterns> half, mirrored;  // per pattern, its nibble in s and in reflect(s)
+    std::int16_t md, excess, reflected;                 // the Manhattan distance, each orientation's nibble sum
+  };
+  NodeCache cache_of(const State& s) const {
+    NodeCache c;
+    c.md = 0;
+    c.excess = c.reflected = 0;
+    for (int cell = 0; cell < n_; ++cell) {
+      c.where[s.cells[cell]] = static_cast<std::uint8_t>(cell);
+      c.md = static_cast<std::int16_t>(c.md + manhattan_[s.cells[cell]][cell]);
+    }
+    for (std::size_t p = 0; p < tables_.size(); ++p) {
+      c.half[p] = static_cast<std::uint8_t>(entry(tables_[p], c.where));
+      c.excess = static_cast<std::int16_t>(c.excess + c.half[p]);
+      c.mirrored[p] = reflects_ ? static_cast<std::uint8_t>(reflected_entry(tables_[p], c.where)) : 0;
+      c.reflected = static_cast<std::int16_t>(c.reflected + c.mirrored[p]);
+    }
+    return c;
+  }
+  // The tile that slid went from the child's blank cell to the parent's.
+  int estimate_child(const State&, const NodeCache& parent, int, const State& child, NodeCache& c) const {
+    const int to = parent.where[SlidingTiles::kBlank], tile = child.cells[to], from = parent.where[tile];
+    c = parent;
+    c.where[tile] = static_cast<std::uint8_t>(to);
+    c.where[SlidingTiles::kBlank] = static_cast<std::uint8_t>(from);
+    c.md = static_cast<std::int16_t>(parent.md - manhattan_[tile][from] + manhattan_[tile][to]);
+    const int p = pattern_of_[tile];
+    c.half[p] = static_cast<std::uint8_t>(entry(tables_[p], c.where));
+    c.excess = static_cast<std::int16_t>(parent.excess - parent.half[p] + c.half[p]);
+    if (!reflects_) return c.md + 2 * c.excess;
+    const int q = pattern_of_[relabel_[tile]];
+    c.mirrored[q] = static_cast<std::uint8_t>(reflected_entry(tables_[q], c.where));
+    c.reflected = static_cast<std::int16_t>(parent.reflected - parent.mirrored[q] + c.mirrored[q]);
+    return c.md + 2 * std::max(c.excess, c.reflected);
+  }
+
   std::uint64_t bytes() const {
     std::uint64_t total = 0;
     for (const auto& t : tables_) total += t.nibbles.size();
@@ -189,6 +240,7 @@ class TilesPdb {
     PartialPermutationRank rank;
     std::vector<std::uint8_t> nibbles;         // per placement rank, half the excess (see the top)
     Cells members{};  // the tiles again, as the lookups read them
+    Cells mirror_members{};  // per tile of the pattern, the tile whose reflection it is
   };
   static constexpr int kMaxHalfExcess = 15;
 
@@ -196,21 +248,27 @@ class TilesPdb {
 
   // The placement's rank: PartialPermutationRank::rank over the cells where[] gives,
   // without copying them out first (one multiply-add and one popcount per tile).
-  Key index(const Table& t, const Cells& where) const {
+  // cell_of(i): the cell of the pattern's i-th tile.
+  template <class CellOf>
+  Key index(const Table& t, CellOf cell_of) const {
     Key r = 0;
     std::uint32_t used = 0;
     const int k = static_cast<int>(t.tiles.size());
     for (int i = 0; i < k; ++i) {
-      const unsigned x = where[t.members[i]];
+      const unsigned x = cell_of(i);
       r = r * static_cast<Key>(n_ - i) + (x - static_cast<unsigned>(std::popcount(used & ((1u << x) - 1))));
       used |= 1u << x;
     }
     return r;
   }
+  static int nibble(const Table& t, Key i) { return (t.nibbles[i >> 1] >> ((i & 1) * 4)) & 15; }
   // Half the excess of the placement's entry over its tiles' Manhattan distance.
   int entry(const Table& t, const Cells& where) const {
-    const Key i = index(t, where);
-    return (t.nibbles[i >> 1] >> ((i & 1) * 4)) & 15;
+    return nibble(t, index(t, [&](int i) -> unsigned { return where[t.members[i]]; }));
+  }
+  // The same for the reflected board, read from s's cells (estimate's `mirrored` unbuilt).
+  int reflected_entry(const Table& t, const Cells& where) const {
+    return nibble(t, index(t, [&](int i) -> unsigned { return transpose_[where[t.mirror_members[i]]]; }));
   }
   // The entry as the table means it: the pattern's tiles' Manhattan distance plus the excess.
   int distance(const Table& t, const Cells& where) const {
@@ -292,6 +350,7 @@ class TilesPdb {
   int n_;
   bool reflects_ = false;
   Cells target_where_{}, transpose_{}, relabel_{};
+  Cells pattern_of_{};  // per tile, the pattern that holds it
   std::array<Cells, SlidingTiles::kMaxCells> manhattan_{};  // [tile][cell]: cells to its target cell (the blank's: 0)
   std::vector<Table> tables_;
   std::string note_;

@@ -8,7 +8,8 @@
 //    not their own inverses), keyed by the family's perfect encoder;
 //  * h(s) <= d(s) for every state (admissible) and h(target) == 0;
 //  * with kConsistent, h(s) <= 1 + h(t) for every move s -> t;
-//  * with estimate_after (and estimate_move), its value equals estimate(t) for every move s -> t;
+//  * with estimate_after (and estimate_move, and estimate_child from cache_of(s)), its value
+//    equals estimate(t) for every move s -> t;
 //    children_within lists exactly the moves whose child fits the room (check_children_within);
 //  * with complete_tight, it finds a path of h(s) moves exactly where d(s) = h(s), and that
 //    path is the lexicographically smallest shortest one (check_complete_tight).
@@ -185,6 +186,12 @@ Findings check_heuristic(const P& puzzle, const E& enc, const typename P::State&
       if (estimate_after<P, H>(h, s, hs, m, successor) != ht)
         found.note(found.update_mismatches, "estimate_after differs from estimate after move " +
                                                 std::string(1, puzzle.move_name(m)) + " from " + puzzle.format(s));
+      if constexpr (CarriesNodeCache<H, P>) {
+        typename H::NodeCache child_cache;
+        if (h.estimate_child(s, h.cache_of(s), m, successor, child_cache) != ht)
+          found.note(found.update_mismatches, "estimate_child differs from estimate after move " +
+                                                  std::string(1, puzzle.move_name(m)) + " from " + puzzle.format(s));
+      }
       if constexpr (requires { h.estimate_move(s, hs, m); })
         if (h.estimate_move(s, hs, m) != ht)
           found.note(found.update_mismatches, "estimate_move differs from estimate after move " +

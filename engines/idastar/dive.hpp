@@ -43,6 +43,7 @@ bool ida_skipped(const P& puzzle, int last, int run, int m) {
 template <Puzzle P, class H, class Stop>
 struct IdaDive {
   using State = typename P::State;
+  using Cache = NodeCacheOf<H, P>;  // what the heuristic carries per node (core/heuristic.hpp), or nothing
 
   const P& puzzle;
   const H& heuristic;
@@ -80,12 +81,12 @@ struct IdaDive {
   bool search(const State& s, int g, int h, int last, int run) {
     first_g = g;
     trail.assign(static_cast<std::size_t>(bound - g + 1), '\0');
-    if (from(s, g, h, last, run)) return true;
+    if (from(s, cache_of<P>(heuristic, s), g, h, last, run)) return true;
     if constexpr (kQueues) return !stopped && ask_queue();
     return false;
   }
 
-  bool from(const State& s, int g, int h, int last, int run) {
+  bool from(const State& s, const Cache& cache, int g, int h, int last, int run) {
     if (h == 0 && s == target) {
       if constexpr (kQueues)
         if (ask_queue() || stopped) return !stopped;  // a node before this one completes
@@ -100,9 +101,10 @@ struct IdaDive {
     if ((++out.expanded % kIdaStopCheckEvery) == 0 && stop_now()) stopped = true;
     if (stopped) return false;
     State child;
+    Cache child_cache;
     [[maybe_unused]] TightParentOf<H, State> parent;  // built at the first child whose f is the bound, if the heuristic keeps one
     const ChildScan scan = scan_children(
-        puzzle, heuristic, s, h, room, child,
+        puzzle, heuristic, s, h, cache, room, child, child_cache,
         [&](int m) { return ida_skipped(puzzle, last, run, m); },
         [&](int m, int hc) {
           ++out.generated;
@@ -122,7 +124,7 @@ struct IdaDive {
               }
             }
           }
-          return from(child, g + 1, hc, m, m == last ? run + 1 : 1) || stopped;
+          return from(child, child_cache, g + 1, hc, m, m == last ? run + 1 : 1) || stopped;
         });
     if (scan.floor != INT_MAX) out.next_bound = std::min(out.next_bound, g + 1 + scan.floor);
     return scan.stopped && !stopped;
