@@ -35,12 +35,6 @@ SolverConfig run_configuration(const std::string& puzzle, const std::string& eng
 
 namespace {
 
-const FamilyInfo& family_of(const PuzzleSpec& spec) {
-  for (const auto& f : families())
-    if (f.name == spec.family) return f;
-  throw std::logic_error("puzzle " + spec.name + " has no family");
-}
-
 // Creates `path` unless it is a folder already (its parent must exist).
 void make_folder(const std::string& path) {
   if (::mkdir(path.c_str(), 0755) == 0) return;
@@ -130,17 +124,17 @@ std::vector<std::string> RunCommand::options_of(const EngineInfo& e) const {
   return out;
 }
 
-SolverConfig RunCommand::configuration(const PuzzleSpec& spec, const EngineInfo& engine, int runs,
+SolverConfig RunCommand::configuration(const Selection& selection, int runs,
                                        std::shared_ptr<ProgressPrinter>& progress) const {
   const Args& a = a_;
+  const EngineInfo& engine = *selection.engine;
   const int threads = a.threads > 0 ? a.threads : engine.threaded ? machine_cores() : 1;
   SolverConfig c = run_configuration(a.puzzle, a.engine, a.encoder, threads, a.max_memory);
-  c.text_options = flags_.text_values(family_of(spec));
+  c.text_options = flags_.text_values(*selection.family);
   c.engine_options = flags_.engine_values(engine);
   if (engine.uses_heuristic) {
-    const auto fitting = applicable_heuristics(spec);
-    c.heuristic = a.heuristic;
-    c.heuristic_options = flags_.heuristic_values(a.heuristic.empty() && !fitting.empty() ? fitting.back() : a.heuristic);
+    c.heuristic = selection.heuristic;
+    c.heuristic_options = flags_.heuristic_values(selection.heuristic);
     if (a.target.empty()) throw InputError("engine '" + a.engine + "' answers point queries only (give --target)");
   } else if (!a.heuristic.empty() || !flags_.heuristic_values_given().empty()) {
     throw InputError("--heuristic and its options apply to engines " + heuristic_engines() + " only");
@@ -157,7 +151,7 @@ SolverConfig RunCommand::configuration(const PuzzleSpec& spec, const EngineInfo&
     // A terminal gets one line redrawn in place, kept moving by a heartbeat every second
     // inside long depths; a log a line per depth and a heartbeat every 10 s (cli/progress.hpp).
     // The percentage and the time left are of the component, whose size is known up front.
-    progress = std::make_shared<ProgressPrinter>(state_space_size(spec), stderr,
+    progress = std::make_shared<ProgressPrinter>(selection.states, stderr,
                                                  terminal ? ProgressPrinter::Style::redrawn : ProgressPrinter::Style::lines);
     c.options.progress = [printer = progress](const ProgressEvent& e) { printer->print(e); };
     c.options.heartbeat_seconds = heartbeat_seconds_from_env(terminal ? 1.0 : c.options.heartbeat_seconds);
@@ -169,11 +163,12 @@ int RunCommand::run() const {
   const Args& a = a_;
   const Context context;  // the date and the load average as the command starts
   const std::string format = chosen_format(a.format, format_, a.json);
-  const PuzzleSpec spec = parse_puzzle(a.puzzle);
-  const EngineInfo& engine = engine_info(a.engine);
+  // The names resolved once: the defaults, the options and the sizes below all read it.
+  const Selection selection = resolve_selection(a.puzzle, a.engine, a.encoder, a.heuristic);
+  const EngineInfo& engine = *selection.engine;
   const int warmup = warmup_runs(a.repetitions, a.warmup);
   std::shared_ptr<ProgressPrinter> progress;
-  SolverConfig config = configuration(spec, engine, warmup + a.repetitions, progress);
+  SolverConfig config = configuration(selection, warmup + a.repetitions, progress);
   // A redrawn progress line ends before anything else prints: the output, or an error's line.
   const ProgressLineEnd end_progress_line(progress);
   // The states as the user wrote them, read with the family's text options (--order).

@@ -53,7 +53,7 @@ class RunCommand {
     bool quiet = false;
   };
   // `progress`: the printer of --progress, where progress is shown (its line ends before output).
-  SolverConfig configuration(const PuzzleSpec& spec, const EngineInfo& engine, int runs,
+  SolverConfig configuration(const Selection& selection, int runs,
                              std::shared_ptr<ProgressPrinter>& progress) const;
   Json report(const Solver& solver, const SearchResult& r, const Spread& seconds, const SolverConfig& config,
               const std::string& target) const;

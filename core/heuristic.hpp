@@ -12,39 +12,10 @@
 //   search_options carries the threads and the memory budget the build may use;
 // * estimate(state): a lower bound on the moves from `state` to the target (admissible);
 // * bytes(): what the built heuristic holds in memory.
-// Optional:
-// * estimate_after(parent, parent_h, move, child): the same value as estimate(child),
-//   computed from the parent's (a tile's Manhattan distance changes by one move's worth);
-// * a type H::NodeCache, with cache_of(state) -> NodeCache and estimate_child(parent,
-//   parent_cache, move, child, child_cache&) -> int: what the heuristic keeps of a node to
-//   estimate its children cheaply (the pattern databases' per-pattern entries: a move
-//   changes one pattern's), carried down the search with each node. estimate_child gives
-//   estimate(child) and fills child_cache as cache_of(child) would, from the parent's. IDA*
-//   builds it once per dive and carries it (A* keeps no per-node data, so asks
-//   estimate_after). All three or none, spelled so: a heuristic that declares some of them
-//   fails to compile (check_node_cache_hooks), where a misspelt hook would silently never be
-//   called; not with children_within;
-// * children_within(parent, parent_h, room) -> ChildMoves, with estimate_move(parent,
-//   parent_h, move): the moves whose child's estimate can be at most `room`, as a set of
-//   move numbers found without making a child (a 60-pancake flip costs more than its gap
-//   count), and estimate_move gives each one's estimate from the parent (see scan_children);
-// * complete_tight(state, h) -> TightCompletion: at a node whose f equals the bound (room
-//   h - 1), where every move changes h by at most one and h is 0 at the target only, a path
-//   within the bound must lower h by one at every move. A heuristic that answers "is there
-//   such a path" faster than a depth-first pass over those moves (the pancake gap's, from
-//   either end of the path) gives the answer and the lexicographically smallest such path;
-//   IDA* then hands it every such node;
-// * tight_parent(state) -> T and complete_tight(const T&, move, h): the same answer for the
-//   child made by `move` (its estimate h), from what the heuristic keeps of the parent (the
-//   pancake gap's inverse stack, which costs more than the search below most children).
-//   IDA* builds it once for a node whose children are tight, and asks it for each one;
-// * tight_start(const T&, move, h) -> S (a type H::TightStart) and first_completion(const
-//   S*, count) -> TightFirst: the same question for many such nodes at once, answered for
-//   the first (in the order given) that has a path. Where a heuristic has them, IDA* queues
-//   the nodes whose f is the bound in depth-first order and asks them together (the pancake
-//   gap searches below them side by side);
-// * kConsistent = true: h(s) <= 1 + h(t) for every move s -> t (tests check it);
-// * build_note(): how it was built, for the result ("loaded from <cache file>").
+// and declares what more it offers in one HeuristicCapabilities, kCapabilities
+// (core/heuristic_capabilities.hpp: consistent, estimate_after, node_cache,
+// children_within, tight_completion, build_note), each checked against the members it names
+// (check_heuristic_hooks, part of the concept), so a misspelled hook is a compile error.
 #pragma once
 
 #include <array>
@@ -61,121 +32,10 @@
 #include <vector>
 
 #include "core/concepts.hpp"
+#include "core/heuristic_capabilities.hpp"
 #include "core/search_options.hpp"
 
 namespace searchbench {
-
-// Whether H has the node-cache hooks (see the top): the type and both functions, spelled so.
-template <class H, class P>
-concept CarriesNodeCache = requires { typename H::NodeCache; } &&
-    requires(const H& h, const typename P::State& s, const typename H::NodeCache& cache, typename H::NodeCache& child_cache, int m) {
-      requires std::is_default_constructible_v<typename H::NodeCache>;
-      { h.cache_of(s) } -> std::same_as<typename H::NodeCache>;
-      { h.estimate_child(s, cache, m, s, child_cache) } -> std::same_as<int>;
-    };
-
-// The node-cache hooks are all there or none: optional hooks are found by `requires`, so one
-// misspelt (or of the wrong signature) would leave the others unused without a word. Part of
-// the Heuristic concept, so every heuristic a family lists is checked where it is listed.
-template <class H, class P>
-constexpr bool check_node_cache_hooks() {
-  constexpr bool declared = requires { typename H::NodeCache; };
-  constexpr bool some_hook = requires { &H::cache_of; } || requires { &H::estimate_child; };
-  static_assert(!declared || CarriesNodeCache<H, P>,
-                "H declares NodeCache but not both of cache_of(state) -> NodeCache and estimate_child(parent, "
-                "parent_cache, move, child, child_cache&) -> int as core/heuristic.hpp spells them");
-  static_assert(declared || !some_hook, "H has cache_of or estimate_child but no NodeCache type (core/heuristic.hpp)");
-  static_assert(!declared || !requires(const H& h, const typename P::State& s) { h.children_within(s, 0, 0); },
-                "H has both NodeCache and children_within, which scan_children does not combine");
-  return true;
-}
-
-template <class H, class P>
-concept Heuristic = Puzzle<P> && requires(const H& h, const P& p, const typename P::State& s) {
-  requires check_node_cache_hooks<H, P>();
-  { H::kName } -> std::convertible_to<std::string_view>;
-  { H::kSummary } -> std::convertible_to<std::string_view>;
-  typename H::Options;
-  { H::fits(p) } -> std::same_as<std::string>;
-  requires std::constructible_from<H, const P&, const typename P::State&, const typename H::Options&, const SearchOptions&>;
-  { h.estimate(s) } -> std::same_as<int>;
-  { h.bytes() } -> std::same_as<std::uint64_t>;
-};
-
-// h(child) from the parent's value where the heuristic can, else from scratch.
-template <class P, Heuristic<P> H>
-inline int estimate_after(const H& h, const typename P::State& parent, int parent_h, int move, const typename P::State& child) {
-  if constexpr (requires { h.estimate_after(parent, parent_h, move, child); }) return h.estimate_after(parent, parent_h, move, child);
-  else return h.estimate(child);
-}
-
-// What a search carries per node for H: its NodeCache, or nothing.
-template <class H, class P>
-struct NodeCacheSlot {
-  using type = std::monostate;
-};
-template <class H, class P>
-  requires CarriesNodeCache<H, P>
-struct NodeCacheSlot<H, P> {
-  using type = typename H::NodeCache;
-};
-template <class H, class P>
-using NodeCacheOf = typename NodeCacheSlot<H, P>::type;
-
-template <class P, class H>
-NodeCacheOf<H, P> cache_of(const H& h, const typename P::State& s) {
-  if constexpr (CarriesNodeCache<H, P>) return h.cache_of(s);
-  else return {};
-}
-
-// h(child) and its cache from the parent's where the heuristic carries one, else as
-// estimate_after.
-template <class P, class H>
-int estimate_child(const H& h, const typename P::State& parent, int parent_h, const NodeCacheOf<H, P>& parent_cache, int move,
-                   const typename P::State& child, NodeCacheOf<H, P>& child_cache) {
-  if constexpr (CarriesNodeCache<H, P>) return h.estimate_child(parent, parent_cache, move, child, child_cache);
-  else return estimate_after<P>(h, parent, parent_h, move, child);
-}
-
-// Where IDA* keeps a node's tight_parent until its first tight child asks for it: an empty
-// optional of that type, or of nothing at all for a heuristic without one.
-template <class H, class State>
-struct TightParentSlot {
-  using type = std::optional<std::monostate>;
-};
-template <class H, class State>
-  requires requires(const H& h, const State& s) { h.tight_parent(s); }
-struct TightParentSlot<H, State> {
-  using type = std::optional<decltype(std::declval<const H&>().tight_parent(std::declval<const State&>()))>;
-};
-template <class H, class State>
-using TightParentOf = typename TightParentSlot<H, State>::type;
-
-// Where IDA* queues the nodes it asks a heuristic about together (first_completion), in
-// depth-first order: their starts and their paths from the dive's first node, back to back
-// in one string (a string each was an allocation per node). Empty for a heuristic without.
-template <class H, bool kQueues>
-struct TightQueueOf {};
-template <class H>
-struct TightQueueOf<H, true> {
-  std::vector<typename H::TightStart> starts;
-  std::string paths;
-  std::vector<std::size_t> ends;
-  void push(const typename H::TightStart& start, const std::string& trail, std::size_t length) {
-    starts.push_back(start);
-    paths.append(trail, 0, length);
-    ends.push_back(paths.size());
-  }
-  std::string path(std::size_t i) const {
-    const std::size_t begin = i == 0 ? 0 : ends[i - 1];
-    return paths.substr(begin, ends[i] - begin);
-  }
-  void clear() {
-    starts.clear();
-    paths.clear();
-    ends.clear();
-  }
-};
 
 // What a pass over a node's children ended with: `stopped` once the visitor said so;
 // `floor`, a lower bound on the estimates of the children the pass never looked at
@@ -208,6 +68,102 @@ struct TightFirst {
   TightCompletion completion;
 };
 
+// The members of each optional hook, as core/heuristic_capabilities.hpp spells them.
+template <class H, class P>
+concept HasNodeCacheHooks = requires { typename H::NodeCache; } &&
+    requires(const H& h, const typename P::State& s, const typename H::NodeCache& cache, typename H::NodeCache& child_cache, int m) {
+      requires std::is_default_constructible_v<typename H::NodeCache>;
+      { h.cache_of(s) } -> std::same_as<typename H::NodeCache>;
+      { h.estimate_child(s, cache, m, s, child_cache) } -> std::same_as<int>;
+    };
+template <class H, class P>
+concept HasTightCompletionHooks = requires { typename H::TightStart; } &&
+    requires(const H& h, const typename P::State& s, const typename H::TightStart* starts, int m) {
+      { h.complete_tight(s, m) } -> std::same_as<TightCompletion>;
+      { h.tight_start(h.tight_parent(s), m, m) } -> std::same_as<typename H::TightStart>;
+      { h.first_completion(starts, m) } -> std::same_as<TightFirst>;
+    };
+
+// H's kCapabilities against its members: a hook declared without its members, or a member
+// of a hook not declared, does not compile (optional hooks found by `requires` alone would
+// go unused without a word when misspelled). Part of the Heuristic concept, so every
+// heuristic a family lists is checked where it is listed.
+template <class H, class P>
+constexpr bool check_heuristic_hooks() {
+  static_assert(requires { { H::kCapabilities } -> std::convertible_to<HeuristicCapabilities>; },
+                "a heuristic declares static constexpr HeuristicCapabilities kCapabilities{...} (core/heuristic_capabilities.hpp)");
+  static_assert(!requires { H::kConsistent; }, "a heuristic declares kCapabilities.consistent, not a constant kConsistent of its own");
+  constexpr HeuristicCapabilities c = H::kCapabilities;
+  using State = typename P::State;
+  static_assert(c.estimate_after == requires(const H& h, const State& s) { { h.estimate_after(s, 0, 0, s) } -> std::same_as<int>; },
+                "kCapabilities.estimate_after and the member estimate_after(parent, parent_h, move, child) go together: one is "
+                "missing or misspelled");
+  static_assert(c.node_cache == HasNodeCacheHooks<H, P>,
+                "kCapabilities.node_cache and the members NodeCache, cache_of(state) and estimate_child(parent, parent_cache, "
+                "move, child, child_cache&) go together: one is missing or misspelled");
+  static_assert(c.node_cache || !(requires { typename H::NodeCache; } || requires { &H::cache_of; } || requires { &H::estimate_child; }),
+                "a node-cache member (NodeCache, cache_of, estimate_child) without kCapabilities.node_cache");
+  static_assert(c.children_within == requires(const H& h, const State& s) {
+    { h.children_within(s, 0, 0) } -> std::same_as<ChildMoves>;
+    { h.estimate_move(s, 0, 0) } -> std::same_as<int>;
+  }, "kCapabilities.children_within and the members children_within(parent, parent_h, room) and estimate_move(parent, "
+     "parent_h, move) go together: one is missing or misspelled");
+  static_assert(!(c.node_cache && c.children_within), "node_cache and children_within together: scan_children combines neither");
+  static_assert(c.tight_completion == HasTightCompletionHooks<H, P>,
+                "kCapabilities.tight_completion and the members TightStart, complete_tight(state, h), tight_parent(state), "
+                "tight_start(parent, move, h) and first_completion(starts, count) go together: one is missing or misspelled");
+  static_assert(c.build_note == requires(const H& h) { { h.build_note() } -> std::same_as<std::string>; },
+                "kCapabilities.build_note and the member build_note() go together: one is missing or misspelled");
+  return true;
+}
+
+template <class H, class P>
+concept Heuristic = Puzzle<P> && requires(const H& h, const P& p, const typename P::State& s) {
+  requires check_heuristic_hooks<H, P>();
+  { H::kName } -> std::convertible_to<std::string_view>;
+  { H::kSummary } -> std::convertible_to<std::string_view>;
+  typename H::Options;
+  { H::fits(p) } -> std::same_as<std::string>;
+  requires std::constructible_from<H, const P&, const typename P::State&, const typename H::Options&, const SearchOptions&>;
+  { h.estimate(s) } -> std::same_as<int>;
+  { h.bytes() } -> std::same_as<std::uint64_t>;
+};
+
+// h(child) from the parent's value where the heuristic can, else from scratch.
+template <class P, Heuristic<P> H>
+inline int estimate_after(const H& h, const typename P::State& parent, int parent_h, int move, const typename P::State& child) {
+  if constexpr (H::kCapabilities.estimate_after) return h.estimate_after(parent, parent_h, move, child);
+  else return h.estimate(child);
+}
+
+// What a search carries per node for H: its NodeCache, or nothing.
+template <class H, class P>
+struct NodeCacheSlot {
+  using type = std::monostate;
+};
+template <class H, class P>
+  requires(H::kCapabilities.node_cache)
+struct NodeCacheSlot<H, P> {
+  using type = typename H::NodeCache;
+};
+template <class H, class P>
+using NodeCacheOf = typename NodeCacheSlot<H, P>::type;
+
+template <class P, class H>
+NodeCacheOf<H, P> cache_of(const H& h, const typename P::State& s) {
+  if constexpr (H::kCapabilities.node_cache) return h.cache_of(s);
+  else return {};
+}
+
+// h(child) and its cache from the parent's where the heuristic carries one, else as
+// estimate_after.
+template <class P, class H>
+int estimate_child(const H& h, const typename P::State& parent, int parent_h, const NodeCacheOf<H, P>& parent_cache, int move,
+                   const typename P::State& child, NodeCacheOf<H, P>& child_cache) {
+  if constexpr (H::kCapabilities.node_cache) return h.estimate_child(parent, parent_cache, move, child, child_cache);
+  else return estimate_after<P>(h, parent, parent_h, move, child);
+}
+
 // The children of s a depth-first search under a bound needs, in move order: visit(m,
 // child_h) for each move m not skipped (skip(m): the engine's pruning), with `child` made
 // and, where the heuristic carries a NodeCache, `child_cache` filled from s's `cache`.
@@ -217,7 +173,7 @@ struct TightFirst {
 template <class P, class H, class Skip, class Visit>
 ChildScan scan_children(const P& puzzle, const H& h, const typename P::State& s, int h_s, const NodeCacheOf<H, P>& cache,
                         int room, typename P::State& child, NodeCacheOf<H, P>& child_cache, Skip&& skip, Visit&& visit) {
-  if constexpr (requires { h.children_within(s, h_s, room); }) {
+  if constexpr (H::kCapabilities.children_within) {
     const ChildMoves within = h.children_within(s, h_s, room);
     for (std::uint64_t moves = within.moves; moves != 0; moves &= moves - 1) {
       const int m = std::countr_zero(moves);
@@ -271,13 +227,12 @@ ChildScan scan_children(const P& puzzle, const H& h, const typename P::State& s,
 
 template <class H>
 constexpr bool is_consistent() {
-  if constexpr (requires { H::kConsistent; }) return H::kConsistent;
-  else return false;
+  return H::kCapabilities.consistent;
 }
 
 template <class H>
 std::string build_note_of(const H& h) {
-  if constexpr (requires { h.build_note(); }) return h.build_note();
+  if constexpr (H::kCapabilities.build_note) return h.build_note();
   else return {};
 }
 

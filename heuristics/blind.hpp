@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/heuristic_capabilities.hpp"
 #include "core/declared_options.hpp"
 #include "core/search_options.hpp"
 
@@ -17,7 +18,7 @@ class Blind {
  public:
   static constexpr std::string_view kName = "blind";
   static constexpr std::string_view kSummary = "zero everywhere: uniform-cost search, the baseline";
-  static constexpr bool kConsistent = true;
+  static constexpr HeuristicCapabilities kCapabilities{.consistent = true, .estimate_after = true};
   using Options = NoOptions;
   using State = typename P::State;
 

@@ -29,6 +29,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/heuristic_capabilities.hpp"
 #include "core/declared_options.hpp"
 #include "core/search_options.hpp"
 #include "puzzles/checkers_line.hpp"
@@ -40,7 +41,7 @@ class CheckersDisplacement {
   static constexpr std::string_view kName = "displacement";
   static constexpr std::string_view kSummary =
       "pieces out of place, or half the pieces' distance to the target's places (a move shifts one piece by at most 2)";
-  static constexpr bool kConsistent = true;
+  static constexpr HeuristicCapabilities kCapabilities{.consistent = true};
   using Options = NoOptions;
   using State = CheckersState;
 

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/heuristic_capabilities.hpp"
 #include "core/errors.hpp"
 #include "core/search_options.hpp"
 #include "heuristics/cube_pattern_space.hpp"
@@ -56,7 +57,7 @@ class CubePdb {
  public:
   static constexpr std::string_view kName = "pdb";
   static constexpr std::string_view kSummary = "pattern databases over some corners' positions and twists, the largest entry";
-  static constexpr bool kConsistent = true;  // see the top
+  static constexpr HeuristicCapabilities kCapabilities{.consistent = true, .build_note = true};
   using Options = PdbOptions;
   using State = PocketCubeState;
 

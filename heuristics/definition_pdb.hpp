@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/heuristic_capabilities.hpp"
 #include "core/errors.hpp"
 #include "core/search_options.hpp"
 #include "heuristics/definition_pattern_space.hpp"
@@ -33,7 +34,7 @@ class DefinitionPdb {
  public:
   static constexpr std::string_view kName = "pdb";
   static constexpr std::string_view kSummary = "pattern databases over some pieces' slots and orientations, the largest entry";
-  static constexpr bool kConsistent = true;  // see the top
+  static constexpr HeuristicCapabilities kCapabilities{.consistent = true, .build_note = true};
   using Options = PdbOptions;
   using State = DefinitionState;
   static constexpr long double kDefaultEntries = 1 << 20;

@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/heuristic_capabilities.hpp"
 #include "core/errors.hpp"
 #include "core/permutation_rank.hpp"
 #include "core/search_options.hpp"
@@ -65,7 +66,7 @@ class MagicPdb {
  public:
   static constexpr std::string_view kName = "pdb";
   static constexpr std::string_view kSummary = "pattern databases over the cells of some values, the largest entry";
-  static constexpr bool kConsistent = true;  // see the top
+  static constexpr HeuristicCapabilities kCapabilities{.consistent = true, .build_note = true};
   using Options = PdbOptions;
   using State = MagicState;
 

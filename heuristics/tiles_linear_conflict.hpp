@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/heuristic_capabilities.hpp"
 #include "core/declared_options.hpp"
 #include "core/search_options.hpp"
 #include "heuristics/tiles_manhattan.hpp"
@@ -27,7 +28,7 @@ class TilesLinearConflict {
  public:
   static constexpr std::string_view kName = "linear-conflict";
   static constexpr std::string_view kSummary = "Manhattan distance plus 2 per tile that must leave its row or column";
-  static constexpr bool kConsistent = true;
+  static constexpr HeuristicCapabilities kCapabilities{.consistent = true, .estimate_after = true};
   using Options = NoOptions;
   using State = TilesState;
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/heuristic_capabilities.hpp"
 #include "core/declared_options.hpp"
 #include "core/search_options.hpp"
 #include "puzzles/sliding_tiles.hpp"
@@ -51,7 +52,7 @@ class TilesManhattan {
  public:
   static constexpr std::string_view kName = "manhattan";
   static constexpr std::string_view kSummary = "sum of the tiles' row and column distances, kept incrementally";
-  static constexpr bool kConsistent = true;
+  static constexpr HeuristicCapabilities kCapabilities{.consistent = true, .estimate_after = true};
   using Options = NoOptions;
   using State = TilesState;
 

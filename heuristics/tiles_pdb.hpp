@@ -52,6 +52,7 @@
 #include <vector>
 
 
+#include "core/heuristic_capabilities.hpp"
 #include "core/errors.hpp"
 #include "core/permutation_rank.hpp"
 #include "core/search_options.hpp"
@@ -112,6 +113,7 @@ class TilesPdb {
   static constexpr std::string_view kName = "pdb";
   static constexpr std::string_view kSummary =
       "additive disjoint pattern databases (Korf & Felner), with the diagonal reflection on square boards";
+  static constexpr HeuristicCapabilities kCapabilities{.node_cache = true, .build_note = true};
   using Options = PdbOptions;
   using State = TilesState;
 

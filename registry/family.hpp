@@ -21,7 +21,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/closest_names.hpp"
 #include "core/concepts.hpp"
+#include "core/errors.hpp"
 #include "core/declared_options.hpp"
 #include "core/heuristic.hpp"
 #include "core/puzzle_hooks.hpp"
@@ -105,6 +107,46 @@ struct BasicFamily {
                               is_consistent<H>()});
     });
     return i;
+  }
+  // The canonical name of the encoder `wanted` names for `puzzle`: a former name where it
+  // still fits, else the name itself; empty: the last listed that fits (the family's
+  // perfect ranking). The one rule for the solvers, the puzzle services and Selection.
+  static std::string chosen_encoder(const P& puzzle, std::string_view wanted) {
+    std::string chosen(wanted);
+    for_each_encoder([&]<class E>() {
+      if constexpr (requires { E::kFormerName; }) {
+        if (chosen != E::kFormerName) return;
+        if (auto why = E::former_name_fits(puzzle); !why.empty())
+          throw InputError("encoder '" + chosen + "' does not fit " + puzzle.name() + ": " + why + " (use '" +
+                           std::string(E::kName) + "')");
+        chosen = E::kName;
+      }
+    });
+    if (chosen.empty())
+      for (const auto& e : encoder_fits(puzzle))
+        if (e.fit.empty()) chosen = e.name;
+    return chosen;
+  }
+  // The heuristic `wanted` names, checked against the puzzle; empty: the last that fits (the
+  // strongest, the family's default). InputError when unknown or not fitting.
+  static std::string chosen_heuristic(const P& puzzle, std::string_view wanted) {
+    const auto fits = heuristic_fits(puzzle);
+    if (wanted.empty()) {
+      for (auto it = fits.rbegin(); it != fits.rend(); ++it)
+        if (it->second.empty()) return it->first;
+    }
+    std::vector<std::string> names;
+    for (const auto& [name, why] : fits) {
+      if (name == wanted) {
+        if (!why.empty()) throw InputError("heuristic '" + name + "' does not fit " + puzzle.name() + ": " + why);
+        return name;
+      }
+      names.push_back(name);
+    }
+    std::string known;
+    for (std::size_t i = 0; i < names.size(); ++i) known += (i ? ", " : "") + names[i];
+    throw InputError("unknown heuristic '" + std::string(wanted) + "' for " + puzzle.name() + " (" + did_you_mean(wanted, names) +
+                     "choose " + known + ")");
   }
   // Every heuristic of the family, with whether it fits this instance (empty) or why not.
   static std::vector<std::pair<std::string, std::string>> heuristic_fits(const P& puzzle) {

@@ -19,26 +19,6 @@
 
 namespace searchbench {
 
-// The canonical name of the encoder `wanted` names for `puzzle`: a former name where it still
-// fits, else the name itself; empty: the last listed that fits (the family's perfect ranking).
-template <class F>
-std::string resolve_encoder(const typename F::Puzzle& puzzle, std::string_view wanted) {
-  std::string chosen(wanted);
-  F::for_each_encoder([&]<class E>() {
-    if constexpr (requires { E::kFormerName; }) {
-      if (chosen != E::kFormerName) return;
-      if (auto why = E::former_name_fits(puzzle); !why.empty())
-        throw InputError("encoder '" + chosen + "' does not fit " + puzzle.name() + ": " + why + " (use '" +
-                         std::string(E::kName) + "')");
-      chosen = E::kName;
-    }
-  });
-  if (chosen.empty())
-    for (const auto& e : F::encoder_fits(puzzle))
-      if (e.fit.empty()) chosen = e.name;
-  return chosen;
-}
-
 [[noreturn]] inline void unknown_encoder(const std::string& name, const std::string& puzzle, const std::vector<EncoderInfo>& known) {
   std::vector<std::string> names;
   for (const auto& e : known) names.push_back(e.name);
@@ -50,7 +30,7 @@ std::string resolve_encoder(const typename F::Puzzle& puzzle, std::string_view w
 // Calls fn.template operator()<E>(encoder) for the fitting encoder `name` resolves to.
 template <class F, class Fn>
 void with_encoder(const typename F::Puzzle& puzzle, std::string_view name, Fn&& fn) {
-  const std::string chosen = resolve_encoder<F>(puzzle, name);
+  const std::string chosen = F::chosen_encoder(puzzle, name);
   if (chosen.empty()) {  // none named and none fits (past 20 pancakes no 64-bit key holds a stack)
     std::string why;
     for (const auto& e : F::encoder_fits(puzzle)) why += (why.empty() ? "" : "; ") + e.name + ": " + e.fit;

@@ -18,36 +18,13 @@
 
 namespace searchbench {
 
-// The heuristic `config` names for a heuristic engine (the last that fits: the family's
-// default), checked against the puzzle; InputError when unknown or not fitting.
-template <class F>
-std::string resolve_heuristic(const typename F::Puzzle& puzzle, const SolverConfig& config) {
-  const auto fits = F::heuristic_fits(puzzle);
-  if (config.heuristic.empty()) {
-    for (auto it = fits.rbegin(); it != fits.rend(); ++it)
-      if (it->second.empty()) return it->first;
-  }
-  std::vector<std::string> names;
-  for (const auto& [name, why] : fits) {
-    if (name == config.heuristic) {
-      if (!why.empty()) throw InputError("heuristic '" + name + "' does not fit " + puzzle.name() + ": " + why);
-      return name;
-    }
-    names.push_back(name);
-  }
-  std::string known;
-  for (std::size_t i = 0; i < names.size(); ++i) known += (i ? ", " : "") + names[i];
-  throw InputError("unknown heuristic '" + config.heuristic + "' for " + puzzle.name() + " (" + did_you_mean(config.heuristic, names) +
-                   "choose " + known + ")");
-}
-
 // The solver of engine Engine over encoder E (NoEncoder for whole-state engines), with the
 // chosen heuristic for heuristic engines.
 template <class F, template <class, class> class Engine, class P, class E>
 std::unique_ptr<Solver> make_engine_solver(std::shared_ptr<FamilyPuzzleInstance<F>> instance, const P& puzzle, const SolverConfig& config) {
   using Traits = EngineTraits<Engine, P, E>;
   if constexpr (Traits::uses_heuristic) {
-    const std::string chosen = resolve_heuristic<F>(puzzle, config);
+    const std::string chosen = F::chosen_heuristic(puzzle, config.heuristic);
     std::unique_ptr<Solver> solver;
     F::HeuristicTypes::for_each([&]<class H>() {
       if (!solver && chosen == H::kName)
@@ -69,7 +46,7 @@ std::unique_ptr<Solver> make_family_solver(const typename F::Puzzle& shape, cons
   auto instance = std::make_shared<FamilyPuzzleInstance<F>>(shape, PuzzleConfig{config.puzzle, config.start, config.text_options});
   const P& puzzle = instance->puzzle();
   const std::string& engine = config.engine;
-  const std::string chosen = resolve_encoder<F>(puzzle, config.encoder);
+  const std::string chosen = F::chosen_encoder(puzzle, config.encoder);
   std::unique_ptr<Solver> solver;
   bool encoder_known = false;
   AllEngines::for_each([&]<template <class, class> class Engine>() {

@@ -196,6 +196,21 @@ std::uint64_t state_space_size(const PuzzleSpec& puzzle) {
   return size;
 }
 
+Selection resolve_selection(std::string_view puzzle, std::string_view engine, std::string_view encoder,
+                            std::string_view heuristic) {
+  Selection s;
+  s.engine = &engine_info(engine);
+  with_family(puzzle, [&]<class F>(const typename F::Puzzle& p) {
+    s.puzzle = {std::string(F::kName), p.name()};
+    for (const auto& f : families())
+      if (f.name == F::kName) s.family = &f;
+    s.encoder = s.engine->uses_encoder ? F::chosen_encoder(p, encoder) : "none";
+    if (s.engine->uses_heuristic) s.heuristic = F::chosen_heuristic(p, heuristic);
+    s.states = p.component_size(p.start());
+  });
+  return s;
+}
+
 SolverConfig Combination::config(const std::string& puzzle) const {
   SolverConfig c;
   c.puzzle = puzzle;
@@ -218,7 +233,7 @@ std::vector<Combination> combinations(const PuzzleSpec& puzzle, const std::vecto
       // With blind as its only heuristic a tree search grows exponentially with the distance:
       // left out unless every heuristic is asked for.
       if (!every_heuristic && heuristics.size() < 2) continue;
-      if (!every_heuristic) heuristics = {heuristics.back()};
+      if (!every_heuristic) heuristics = {resolve_selection(puzzle.name, engine.name).heuristic};  // the default
     }
     for (const auto& encoder : applicable_encoders(puzzle, engine.name))
       for (int t : engine.threaded ? threads : std::vector<int>{1})

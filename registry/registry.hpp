@@ -109,6 +109,23 @@ std::vector<std::pair<std::string, std::string>> heuristic_fits(const PuzzleSpec
 // States reachable from the puzzle's default start.
 std::uint64_t state_space_size(const PuzzleSpec& puzzle);
 
+// A run's names resolved once: the puzzle and its family, the engine, and the encoder and
+// heuristic with the registry's defaults applied where none is named (the family's perfect
+// ranking; the last heuristic that fits, the strongest). The front end reads its defaults,
+// options and sizes from it, so each rule is written once, here.
+struct Selection {
+  PuzzleSpec puzzle;
+  const FamilyInfo* family = nullptr;
+  const EngineInfo* engine = nullptr;
+  std::string encoder;    // the canonical name; "none" for engines that keep whole states
+  std::string heuristic;  // heuristic engines: the one chosen; else empty
+  std::uint64_t states = 0;  // states reachable from the puzzle's default start
+};
+// InputError for an unknown puzzle or engine, and for a heuristic that is unknown or does
+// not fit (an unknown encoder is refused when the solver is built, as make_solver does).
+Selection resolve_selection(std::string_view puzzle, std::string_view engine, std::string_view encoder = {},
+                            std::string_view heuristic = {});
+
 struct SolverConfig {
   std::string puzzle = "msquare";
   std::string engine = "ring";

@@ -143,14 +143,15 @@ void check_complete_tight(const P& puzzle, const E& enc, const H& h, const typen
                                                 " says " + (done.found ? "found" : "none") + " from " + puzzle.format(s));
   // Asked from the parent instead (what IDA* does for a node's children whose f is the
   // bound), every child gets the same answer, path and counts as when asked itself.
-  if constexpr (requires { h.tight_parent(s); }) {
+  if constexpr (H::kCapabilities.tight_completion) {
     const auto parent = h.tight_parent(s);
     typename P::State child;
     for (int m = 0; m < puzzle.move_count(); ++m) {
       if (!puzzle.apply(s, m, child)) continue;
       const int hc = h.estimate(child);
       if (hc == 0) continue;
-      const TightCompletion own = h.complete_tight(child, hc), asked = h.complete_tight(parent, m, hc);
+      const typename H::TightStart start = h.tight_start(parent, m, hc);
+      const TightCompletion own = h.complete_tight(child, hc), asked = h.first_completion(&start, 1).completion;
       if (own.found != asked.found || own.moves != asked.moves || own.expanded != asked.expanded || own.generated != asked.generated)
         found.note(found.completion_mismatches, "complete_tight from the parent differs for move " + std::string(1, puzzle.move_name(m)) +
                                                     " from " + puzzle.format(s));
@@ -173,9 +174,9 @@ Findings check_heuristic(const P& puzzle, const E& enc, const typename P::State&
     found.largest = std::max(found.largest, hs);
     if (hs < 0 || hs > d.to_target[k])
       found.note(found.overestimates, "h=" + std::to_string(hs) + " > d=" + std::to_string(d.to_target[k]) + " at " + puzzle.format(s));
-    if constexpr (requires { h.children_within(s, hs, 0); })
+    if constexpr (H::kCapabilities.children_within)
       check_children_within(puzzle, h, s, hs, found);
-    if constexpr (requires { h.complete_tight(s, hs); })
+    if constexpr (H::kCapabilities.tight_completion)
       check_complete_tight(puzzle, enc, h, s, hs, d.to_target, found);
     for (int m = 0; m < puzzle.move_count(); ++m) {
       if (!puzzle.apply(s, m, successor)) continue;
@@ -186,7 +187,7 @@ Findings check_heuristic(const P& puzzle, const E& enc, const typename P::State&
       if (estimate_after<P, H>(h, s, hs, m, successor) != ht)
         found.note(found.update_mismatches, "estimate_after differs from estimate after move " +
                                                 std::string(1, puzzle.move_name(m)) + " from " + puzzle.format(s));
-      if constexpr (CarriesNodeCache<H, P>) {
+      if constexpr (H::kCapabilities.node_cache) {
         typename H::NodeCache child_cache;
         if (h.estimate_child(s, h.cache_of(s), m, successor, child_cache) != ht)
           found.note(found.update_mismatches, "estimate_child differs from estimate after move " +

@@ -247,7 +247,8 @@ TEST(PancakeGap, CompleteTightIsTheFirstPathOfClosingFlips) {
         const int back = static_cast<int>(rng() % static_cast<unsigned>(p.move_count()));
         PancakeState parent;
         p.apply(s, back, parent);
-        const TightCompletion asked = gap.complete_tight(gap.tight_parent(parent), back, h);
+        const PancakeGap::TightStart start = gap.tight_start(gap.tight_parent(parent), back, h);
+        const TightCompletion asked = gap.first_completion(&start, 1).completion;
         ASSERT_EQ(asked.found, exists) << "N=" << n << " from the parent of " << p.format(s);
         ASSERT_EQ(asked.moves, expected) << "N=" << n << " from the parent of " << p.format(s);
         ASSERT_EQ(asked.expanded, done.expanded) << "N=" << n << " from the parent of " << p.format(s);
@@ -299,7 +300,7 @@ TEST(PancakeGap, FirstCompletionIsTheFirstNodeThatCompletes) {
             const int hc = gap.estimate(next);
             if (hc == 0) continue;
             starts.push_back(gap.tight_start(kept, m, hc));
-            alone.push_back(gap.complete_tight(kept, m, hc));
+            alone.push_back(gap.first_completion(&starts.back(), 1).completion);
           }
         }
         const auto first = std::find_if(alone.begin(), alone.end(), [](const TightCompletion& c) { return c.found; });

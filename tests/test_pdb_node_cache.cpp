@@ -16,7 +16,7 @@
 namespace searchbench {
 namespace {
 
-static_assert(CarriesNodeCache<TilesPdb, SlidingTiles>);
+static_assert(TilesPdb::kCapabilities.node_cache && HasNodeCacheHooks<TilesPdb, SlidingTiles>);
 
 // Whether a carried cache holds what cache_of(s) holds, the fields its patterns use.
 bool same_cache(const TilesPdb& h, int cells, const TilesPdb::NodeCache& a, const TilesPdb::NodeCache& b) {

@@ -186,3 +186,28 @@ TEST(Registry, TheThreadSanitizerBuildHoldsEveryThreadedEngine) {
   EXPECT_NE(std::find(listed.begin(), listed.end(), "idastar"), listed.end());
   EXPECT_EQ(std::find(listed.begin(), listed.end(), "bidir"), listed.end());
 }
+
+// One resolution of a run's names: the family, the engine, and the defaults applied where no
+// name is given (the perfect ranking; the last heuristic that fits), the same as the solver's.
+TEST(Registry, ASelectionResolvesEveryNameOnce) {
+  const Selection tiles = resolve_selection("tiles-3x3", "idastar");
+  ASSERT_NE(tiles.family, nullptr);
+  EXPECT_EQ(tiles.family->name, "tiles");
+  EXPECT_EQ(tiles.puzzle.name, "tiles-3x3");
+  EXPECT_EQ(tiles.engine->name, "idastar");
+  EXPECT_EQ(tiles.heuristic, applicable_heuristics(tiles.puzzle).back());
+  EXPECT_EQ(tiles.states, 181440u);  // 9!/2
+  EXPECT_EQ(resolve_selection("tiles-3x3", "idastar", {}, "manhattan").heuristic, "manhattan");
+  EXPECT_EQ(resolve_selection("msquare", "ring").encoder, "cantor");
+  EXPECT_EQ(resolve_selection("msquare", "ring").puzzle.name, "msquare-2x4");
+  EXPECT_EQ(resolve_selection("msquare", "naive").encoder, "none");
+  EXPECT_TRUE(resolve_selection("msquare", "ring", {}, "pdb").heuristic.empty()) << "a blind engine takes no heuristic";
+  EXPECT_THROW(resolve_selection("tiles-3x3", "idastar", {}, "manhatan"), InputError);
+  EXPECT_THROW(resolve_selection("tiles-3x3", "paralel"), InputError);
+  EXPECT_THROW(resolve_selection("tiles-3x", "ring"), InputError);
+  // The solver applies the same defaults.
+  SolverConfig c;
+  c.puzzle = "tiles-3x3";
+  c.engine = "ring";
+  EXPECT_EQ(make_solver(c)->encoder_name(), resolve_selection("tiles-3x3", "ring").encoder);
+}

@@ -5,8 +5,12 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "core/concepts.hpp"
 #include "core/heuristic.hpp"
@@ -40,6 +44,46 @@ bool ida_skipped(const P& puzzle, int last, int run, int m) {
 // One depth-first search under `bound`, from one node. `stop()` is asked every few
 // thousand nodes and before each completion; when it says so the search unwinds without a
 // solution.
+// Where IDA* keeps a node's tight_parent until its first tight child asks for it: an empty
+// optional of that type, or of nothing at all for a heuristic without one.
+template <class H, class State>
+struct TightParentSlot {
+  using type = std::optional<std::monostate>;
+};
+template <class H, class State>
+  requires(H::kCapabilities.tight_completion)
+struct TightParentSlot<H, State> {
+  using type = std::optional<decltype(std::declval<const H&>().tight_parent(std::declval<const State&>()))>;
+};
+template <class H, class State>
+using TightParentOf = typename TightParentSlot<H, State>::type;
+
+// Where IDA* queues the nodes it asks a heuristic about together (first_completion), in
+// depth-first order: their starts and their paths from the dive's first node, back to back
+// in one string (a string each was an allocation per node). Empty for a heuristic without.
+template <class H, bool kQueues>
+struct TightQueueOf {};
+template <class H>
+struct TightQueueOf<H, true> {
+  std::vector<typename H::TightStart> starts;
+  std::string paths;
+  std::vector<std::size_t> ends;
+  void push(const typename H::TightStart& start, const std::string& trail, std::size_t length) {
+    starts.push_back(start);
+    paths.append(trail, 0, length);
+    ends.push_back(paths.size());
+  }
+  std::string path(std::size_t i) const {
+    const std::size_t begin = i == 0 ? 0 : ends[i - 1];
+    return paths.substr(begin, ends[i] - begin);
+  }
+  void clear() {
+    starts.clear();
+    paths.clear();
+    ends.clear();
+  }
+};
+
 template <Puzzle P, class H, class Stop>
 struct IdaDive {
   using State = typename P::State;
@@ -66,10 +110,7 @@ struct IdaDive {
   // Nodes whose f is the bound wait in `queue` to be asked together, where the heuristic
   // asks many at once (first_completion): kept in depth-first order, asked before any
   // later solution is taken and at the end, so the first that completes is the answer.
-  static constexpr bool kQueues = requires(const H& h, const State& s) {
-    h.tight_start(h.tight_parent(s), 0, 0);
-    h.first_completion(static_cast<const typename H::TightStart*>(nullptr), 1);
-  };
+  static constexpr bool kQueues = H::kCapabilities.tight_completion;
   static constexpr std::size_t kQueueLength = 256;
   TightQueueOf<H, kQueues> queue{};
   bool stopped = false;
@@ -95,7 +136,7 @@ struct IdaDive {
       return true;
     }
     const int room = bound - g - 1;
-    if constexpr (requires { heuristic.complete_tight(s, h); }) {
+    if constexpr (kQueues) {  // the dive's first node (a tight child is queued, not entered)
       if (room == h - 1) return complete(g, h, [&] { return heuristic.complete_tight(s, h); });
     }
     if ((++out.expanded % kIdaStopCheckEvery) == 0 && stop_now()) stopped = true;
@@ -113,15 +154,11 @@ struct IdaDive {
             return false;
           }
           trail[static_cast<std::size_t>(g - first_g)] = puzzle.move_name(m);
-          if constexpr (requires { heuristic.tight_parent(s); }) {
+          if constexpr (kQueues) {
             if (hc == room && hc > 0) {  // the child's f is the bound
               if (!parent) parent.emplace(heuristic.tight_parent(s));
-              if constexpr (kQueues) {
-                queue.push(heuristic.tight_start(*parent, m, hc), trail, static_cast<std::size_t>(g + 1 - first_g));
-                return queue.starts.size() == kQueueLength && (ask_queue() || stopped);
-              } else {
-                return complete(g + 1, hc, [&] { return heuristic.complete_tight(*parent, m, hc); }) || stopped;
-              }
+              queue.push(heuristic.tight_start(*parent, m, hc), trail, static_cast<std::size_t>(g + 1 - first_g));
+              return queue.starts.size() == kQueueLength && (ask_queue() || stopped);
             }
           }
           return from(child, child_cache, g + 1, hc, m, m == last ? run + 1 : 1) || stopped;
