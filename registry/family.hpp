@@ -55,17 +55,23 @@ concept FamilyPuzzle = Puzzle<P> && requires(std::string_view name) {
   { P::from_name(name) } -> std::same_as<std::optional<P>>;
 };
 
+// The members of the text_options hook (a concept, so that a type without TextOptions is a
+// false, not an error, in every compiler).
+template <class P>
+concept HasTextOptionsHook = requires { { P::TextOptions::kAppliesTo } -> std::convertible_to<std::string_view>; } &&
+    requires(const P& p, std::string_view text, const typename P::TextOptions& o) {
+      { p.read(text, o, text) } -> std::same_as<typename P::State>;
+    };
+
 // A puzzle type's kHooks against its members: a hook declared without its member, or a
 // member without its declaration (a misspelling on either side), does not compile.
 template <class P>
 struct FamilyHooksAgree {
   static constexpr PuzzleHooks hooks = P::kHooks;
   using State = typename P::State;
-  static_assert(hooks.text_options == requires(const P& p, std::string_view text, const typename P::TextOptions& o) {
-    { P::TextOptions::kAppliesTo } -> std::convertible_to<std::string_view>;
-    { p.read(text, o, text) } -> std::same_as<State>;
-  }, "kHooks.text_options and the members TextOptions (with kAppliesTo) and read(text, options, what) go together: "
-     "one is missing or misspelled");
+  static_assert(hooks.text_options == HasTextOptionsHook<P>,
+                "kHooks.text_options and the members TextOptions (with kAppliesTo) and read(text, options, what) go "
+                "together: one is missing or misspelled");
   static_assert(hooks.benchmark_plan == requires { { P::benchmark_plan() } -> std::same_as<BenchmarkPlan>; },
                 "kHooks.benchmark_plan and the member static benchmark_plan() go together: one is missing or misspelled");
   static_assert(hooks.for_start == requires(const P& p, const State& s) { { p.for_start(s) } -> std::same_as<P>; },
