@@ -124,7 +124,9 @@ class TilesPdb {
     for (int c = 0; c < n_; ++c) target_where_[target.cells[c]] = static_cast<std::uint8_t>(c);
     const int blank = target_where_[SlidingTiles::kBlank], cols = board.columns();
     reflects_ = board.rows() == cols && blank / cols == blank % cols;
-    for (int c = 0; c < n_; ++c) transpose_[c] = static_cast<std::uint8_t>((c % cols) * cols + c / cols);
+    // The reflection about the diagonal, on square boards whose target has the blank on it;
+    // elsewhere the identity (a transposed cell of a non-square board is off the board).
+    for (int c = 0; c < n_; ++c) transpose_[c] = static_cast<std::uint8_t>(reflects_ ? (c % cols) * cols + c / cols : c);
     for (int v = 0; v < n_; ++v) relabel_[v] = target.cells[transpose_[target_where_[v]]];
     Cells unrelabel{};  // the tile whose reflection is v (relabel_ is its own inverse where the reflection applies)
     for (int v = 0; v < n_; ++v) unrelabel[relabel_[v]] = static_cast<std::uint8_t>(v);
