@@ -37,9 +37,6 @@ std::string heuristic_engines();
 // Every family's heuristics ("tiles: blind, manhattan, ...; pancake: ...").
 std::string heuristic_names();
 
-// Engines that count whole spaces and answer no point queries.
-inline bool counts_whole_spaces_only(const EngineInfo& e) { return e.whole_space && e.counts_only; }
-
 int machine_cores();
 // Peak resident memory of the whole process so far (the search structures, the program,
 // the libraries, the allocator's slack).

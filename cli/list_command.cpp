@@ -65,8 +65,8 @@ Json list_json(const RunCommand& run) {
     j["name"] = e.name;
     j["summary"] = e.summary;
     j["whole_space"] = e.whole_space;
-    j["point_queries"] = !counts_whole_spaces_only(e);
-    j["counts_only"] = counts_whole_spaces_only(e);
+    j["point_queries"] = !e.counts_only;
+    j["counts_only"] = e.counts_only;
     j["threaded"] = e.threaded;
     j["uses_encoder"] = e.uses_encoder;
     j["perfect_only"] = e.perfect_only;
@@ -121,7 +121,7 @@ void print_combinations() {
   for (const auto& e : engines()) {
     if (!e.uses_encoder) whole_states.emplace_back(e.name);
     if (!e.whole_space) point_only.emplace_back(e.name);
-    if (counts_whole_spaces_only(e)) counts_only.emplace_back(e.name);
+    if (e.counts_only) counts_only.emplace_back(e.name);
     if (e.perfect_only) perfect_only.emplace_back(e.name);
   }
   std::cout << "\ncombinations: every engine runs with every encoder that fits";
@@ -152,7 +152,7 @@ int ListCommand::run(const RunCommand& run) const {
   std::cout << "engines:\n";
   for (const auto& e : engines())
     std::printf("  %-9s %s%s\n", std::string(e.name).c_str(), std::string(e.summary).c_str(),
-                e.whole_space ? (counts_whole_spaces_only(e) ? " [whole-space counts only]" : "") : " [point queries only]");
+                e.whole_space ? (e.counts_only ? " [whole-space counts only]" : "") : " [point queries only]");
   print_puzzles();
   print_heuristics();
   print_combinations();

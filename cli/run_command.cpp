@@ -116,7 +116,7 @@ std::vector<std::string> RunCommand::options_of(const EngineInfo& e) const {
     const bool heuristic_option = name == "--heuristic" || flags_.is_heuristic_option(name);
     if (flags_.is_engine_option(name) ? !declared
                                       : (name == "--encoder" && !e.uses_encoder) || (name == "--threads" && !e.threaded) ||
-                                            (name == "--target" && counts_whole_spaces_only(e)) ||
+                                            (name == "--target" && e.counts_only) ||
                                             (heuristic_option && !e.uses_heuristic))
       continue;
     out.push_back(name);

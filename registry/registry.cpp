@@ -96,6 +96,7 @@ const std::vector<EngineInfo>& engines() {
     std::vector<EngineInfo> out;
     AllEngines::for_each([&]<template <class, class> class Engine>() {
       using T = EngineTraits<Engine, typename Probe::Puzzle, typename Probe::LastEncoder>;
+      static_assert(!T::counts_only || T::whole_space, "kCapabilities.counts_only is a kind of whole-space engine");
       out.push_back({T::name, T::summary, T::whole_space, T::uses_encoder, T::threaded, T::counts_only, T::perfect_only, T::distributed,
                      T::needs_inverse_moves, T::uses_heuristic, T::any_optimal_path, T::options(),
                      T::same_configuration_everywhere(), T::end_job_on_error()});
