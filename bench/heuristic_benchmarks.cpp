@@ -11,9 +11,12 @@
 #include <string>
 #include <vector>
 
+#include <tbb/task_arena.h>
+
 #include "bench/benchmark_id.hpp"
 #include "bench/korf_instances.hpp"
 #include "bench/load_counters.hpp"
+#include "core/parallel_chunks.hpp"
 #include "registry/registry.hpp"
 
 namespace searchbench {
@@ -64,7 +67,10 @@ std::vector<Start> starts_of(const BenchmarkPlan::HeuristicSet& set) {
   return out;
 }
 
-void heuristic_set(benchmark::State& state, SolverConfig config, std::shared_ptr<const std::vector<Start>> starts) {
+// Solves the set, each start with `config`'s threads; `side_by_side` above 0: that many
+// starts at once instead, each on one thread (config.options.threads is 1 then).
+void heuristic_set(benchmark::State& state, SolverConfig config, std::shared_ptr<const std::vector<Start>> starts,
+                   int side_by_side) {
   const std::string goal = make_puzzle(config.puzzle)->start_text();
   std::vector<std::unique_ptr<Solver>> solvers;
   for (const auto& s : *starts) {
@@ -73,8 +79,18 @@ void heuristic_set(benchmark::State& state, SolverConfig config, std::shared_ptr
   }
   const SearchResult built = solvers.front()->search(goal);  // builds the heuristic, untimed
   std::vector<SearchResult> results(solvers.size());
-  for (auto _ : state)
-    for (std::size_t i = 0; i < solvers.size(); ++i) results[i] = solvers[i]->search(goal);
+  tbb::task_arena arena(std::max(side_by_side, 1));
+  for (auto _ : state) {
+    if (side_by_side == 0) {
+      for (std::size_t i = 0; i < solvers.size(); ++i) results[i] = solvers[i]->search(goal);
+      continue;
+    }
+    arena.execute([&] {  // one start a chunk, handed to whichever thread is free
+      parallel_chunks(solvers.size(), 1, [&](std::uint64_t begin, std::uint64_t end) {
+        for (std::uint64_t i = begin; i < end; ++i) results[i] = solvers[i]->search(goal);
+      });
+    });
+  }
   double generated = 0, search_seconds = 0, slowest = 0;
   std::vector<double> per_instance;
   for (std::size_t i = 0; i < results.size(); ++i) {
@@ -122,13 +138,22 @@ void register_heuristic_sets(bool full) {
             c.options.threads = threads;
             c.options.keep_table = false;
             if (!set.pattern.empty()) c.heuristic_options["pattern"] = set.pattern;
-            const std::string param = set.name + ":threads:" + std::to_string(threads);
-            auto* b = register_benchmark({"heuristic", engine, heuristic, set.puzzle, param}, with_load(heuristic_set), c, starts)
-                          ->Unit(benchmark::kMillisecond)
-                          ->UseRealTime();
-            // A set that takes minutes a pass runs its passes once each, whatever the run's
-            // --benchmark_repetitions.
-            if (set.repetitions > 0) b->Iterations(1)->Repetitions(set.repetitions);
+            // The set's starts `threads` at a time, each on one thread: what that many
+            // independent searches reach on this machine, the ceiling of a parallel search's
+            // speedup, measured beside it.
+            const bool also_side_by_side = set.side_by_side && threads > 1;
+            for (const int side_by_side : also_side_by_side ? std::vector<int>{0, threads} : std::vector<int>{0}) {
+              const std::string param = set.name + (side_by_side ? ":side-by-side" : "") + ":threads:" + std::to_string(threads);
+              SolverConfig run = c;
+              if (side_by_side) run.options.threads = 1;
+              auto* b = register_benchmark({"heuristic", engine, heuristic, set.puzzle, param}, with_load(heuristic_set), run,
+                                           starts, side_by_side)
+                            ->Unit(benchmark::kMillisecond)
+                            ->UseRealTime();
+              // A set that takes minutes a pass runs its passes once each, whatever the run's
+              // --benchmark_repetitions.
+              if (set.repetitions > 0) b->Iterations(1)->Repetitions(set.repetitions);
+            }
           }
     }
 }

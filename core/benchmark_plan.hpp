@@ -53,6 +53,9 @@ struct BenchmarkPlan {
     int walk = 0;         // above 0: each start is a random walk of this many moves (a scramble)
     std::vector<int> numbers{};  // of `instances`, these (by their published numbers) instead of the first `count`
     int repetitions = 0;         // above 0: one pass a repetition, this many (minutes-long sets)
+    // Also, at each thread count N above 1, the starts N at a time, each on one thread: the
+    // ceiling a parallel search's speedup is measured against.
+    bool side_by_side = false;
   };
   std::vector<ByDepth> by_depth;
   std::vector<HeuristicSet> heuristic_sets;

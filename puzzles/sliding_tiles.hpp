@@ -80,9 +80,11 @@ class SlidingTiles {
     BenchmarkPlan plan;
     const std::string korf = "korf100";  // built into bench_search
     plan.heuristic_sets.push_back({.puzzle = "tiles-4x4", .name = "korf100", .instances = korf, .count = 100,
-                                   .engines = {"idastar"}, .heuristics = {"pdb"}, .threads = {1, 2}});
+                                   .engines = {"idastar"}, .heuristics = {"pdb"}, .threads = {1, 2},
+                                   .side_by_side = true});
     plan.heuristic_sets.push_back({.puzzle = "tiles-4x4", .name = "korf100:7-8", .instances = korf, .count = 100,
-                                   .engines = {"idastar"}, .heuristics = {"pdb"}, .threads = {1, 2}, .full_only = true, .pattern = "7-8"});
+                                   .engines = {"idastar"}, .heuristics = {"pdb"}, .threads = {1, 2}, .full_only = true, .pattern = "7-8",
+                                   .side_by_side = true});
     plan.heuristic_sets.push_back({.puzzle = "tiles-4x4", .name = "korf100:first-10", .instances = korf, .count = 10,
                                    .engines = {"idastar"}, .heuristics = {"manhattan"}, .threads = {1}});
     plan.heuristic_sets.push_back({.puzzle = "tiles-4x4", .name = "korf100", .instances = korf, .count = 100,

@@ -3,14 +3,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <random>
+#include <vector>
 
 #include <tbb/global_control.h>
+#include <tbb/task_arena.h>
 
 #include "core/byte_table.hpp"
 #include "core/declared_options.hpp"
 #include "core/errors.hpp"
+#include "core/helper_team.hpp"
 #include "core/memory_budget.hpp"
 #include "core/offset_runs.hpp"
 #include "registry/registry.hpp"
@@ -221,6 +225,57 @@ TEST(ParallelThreads, AbsurdCountsAreRefusedAndTheReportIsWhatRan) {
   const SearchResult r = make_solver(config)->explore();
   EXPECT_EQ(r.threads, std::min(64, allowed));
   EXPECT_EQ(r.states(), 720u);
+}
+
+// A team whose arena runs its chunks one after another (one thread) must still end: the
+// first chunk leads, the helper arrives once the leader is done and returns at once.
+TEST(HelperTeam, EndsWhenTheArenaRunsOneThreadAtATime) {
+  tbb::task_arena one(1);
+  int led = 0, helped = 0;
+  run_with_helpers(one, 2, [&] { ++led; }, [&](const std::atomic<bool>& done) {
+    EXPECT_TRUE(done.load());
+    ++helped;
+  });
+  EXPECT_EQ(led, 1);
+  EXPECT_EQ(helped, 1);
+}
+
+// What the leader throws reaches the caller as it was, and the helpers, which spin until
+// the leader is done, stop.
+TEST(HelperTeam, TheLeadersErrorReachesTheCallerAndTheHelpersStop) {
+  tbb::task_arena two(2);
+  std::atomic<int> stopped{0};
+  EXPECT_THROW(run_with_helpers(
+                   two, 2, [] { throw InputError("from the leader"); },
+                   [&](const std::atomic<bool>& done) {
+                     for (SpinWait wait; !done.load(std::memory_order_acquire);) wait.pause();
+                     ++stopped;
+                   }),
+               InputError);
+  EXPECT_LE(stopped.load(), 1);  // the helper ran to its end, or oneTBB never started it
+}
+
+// Work handed out by the leader is done exactly once whether or not a helper joins in time.
+TEST(HelperTeam, HandedOutWorkIsDoneOnce) {
+  tbb::task_arena two(2);
+  constexpr int kItems = 10'000;
+  std::vector<std::atomic<int>> done_count(kItems);
+  std::atomic<int> next{0};
+  std::atomic<bool> open{false};
+  auto work = [&] {
+    for (int i; (i = next.fetch_add(1)) < kItems;) done_count[static_cast<std::size_t>(i)].fetch_add(1);
+  };
+  run_with_helpers(
+      two, 2,
+      [&] {
+        open.store(true);
+        work();
+      },
+      [&](const std::atomic<bool>& done) {
+        for (SpinWait wait; !done.load(std::memory_order_acquire) && !open.load();) wait.pause();
+        work();
+      });
+  for (const auto& c : done_count) EXPECT_EQ(c.load(), 1);
 }
 
 // A point query touches a sliver of the space: a one-move query on msquare 2x8 (16! states)
