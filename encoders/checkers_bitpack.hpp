@@ -14,6 +14,7 @@ namespace searchbench {
 class CheckersBitpack {
  public:
   static constexpr std::string_view kName = "bitpack";
+  static constexpr EncoderCapabilities kCapabilities{};
   static std::string fits(const CheckersLine&) { return {}; }
   explicit CheckersBitpack(const CheckersLine& p) : n_(p.cells()) {
     bound_ = 2 * n_ >= 64 ? std::numeric_limits<Key>::max() : Key{1} << (2 * n_);

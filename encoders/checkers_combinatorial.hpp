@@ -47,7 +47,7 @@ inline constexpr Table kUnranking = binomials(true);  // C(p, 0) = "never", for 
 class CheckersCombinatorial {
  public:
   static constexpr std::string_view kName = "combinatorial";
-  static constexpr bool kEveryKeyIsState = true;  // a perfect rank
+  static constexpr EncoderCapabilities kCapabilities{.every_key_is_state = true};  // a perfect rank
   static std::string fits(const CheckersLine&) { return {}; }
   explicit CheckersCombinatorial(const CheckersLine& p) : n_(p.cells()), k_(p.hashes()) {
     const RankTables& t = tables_for(n_);

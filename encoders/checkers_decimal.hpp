@@ -13,6 +13,7 @@ namespace searchbench {
 class CheckersDecimal {
  public:
   static constexpr std::string_view kName = "decimal";
+  static constexpr EncoderCapabilities kCapabilities{};
   static std::string fits(const CheckersLine&) { return {}; }
   explicit CheckersDecimal(const CheckersLine& p) : n_(p.cells()) {
     bound_ = 1;

@@ -14,6 +14,7 @@ namespace searchbench {
 class CheckersMaskHole {
  public:
   static constexpr std::string_view kName = "maskhole";
+  static constexpr EncoderCapabilities kCapabilities{};
   static std::string fits(const CheckersLine& p) {
     if (bound_for(p.cells()) > kDenseKeyLimit)
       return "maskhole's direct table of 2^(N-1)*N keys fits N <= 29 (got N=" + std::to_string(p.cells()) + ")";

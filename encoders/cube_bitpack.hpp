@@ -14,6 +14,7 @@ namespace searchbench {
 class CubeBitpack {
  public:
   static constexpr std::string_view kName = "bitpack";
+  static constexpr EncoderCapabilities kCapabilities{};
   static constexpr int kBits = 5;
   static std::string fits(const PocketCube&) { return {}; }
   explicit CubeBitpack(const PocketCube&) {}

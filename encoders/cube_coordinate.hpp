@@ -27,7 +27,7 @@ namespace searchbench {
 class CubeCoordinate {
  public:
   static constexpr std::string_view kName = "coordinate";
-  static constexpr bool kEveryKeyIsState = true;  // a perfect rank
+  static constexpr EncoderCapabilities kCapabilities{.every_key_is_state = true, .incremental_keys = true, .key_successors = true};  // a perfect rank
   static constexpr Key kTwists = 729;             // 3^6
   static std::string fits(const PocketCube&) { return {}; }
   explicit CubeCoordinate(const PocketCube& cube) : rank_(PocketCube::kMoving, PocketCube::kMoving - 1) {

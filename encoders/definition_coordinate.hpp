@@ -34,7 +34,7 @@ class DefinitionCoordinate {
  public:
   using State = DefinitionState;
   static constexpr std::string_view kName = "coordinate";
-  static constexpr bool kEveryKeyIsState = true;
+  static constexpr EncoderCapabilities kCapabilities{.every_key_is_state = true, .incremental_keys = true, .key_successors = true};
   // Coordinates with at most this many entries (values x moves) get a move table.
   static constexpr std::uint64_t kMaxTableEntries = std::uint64_t{1} << 23;
 

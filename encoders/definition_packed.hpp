@@ -18,6 +18,7 @@ class DefinitionPacked {
  public:
   using State = DefinitionState;
   static constexpr std::string_view kName = "packed";
+  static constexpr EncoderCapabilities kCapabilities{};
 
   static std::string fits(const DefinitionPuzzle& p) {
     const int bits = layout(p).bits;

@@ -15,6 +15,7 @@ namespace searchbench {
 class HanoiMasks {
  public:
   static constexpr std::string_view kName = "masks";
+  static constexpr EncoderCapabilities kCapabilities{};
   static std::string fits(const Hanoi4&) { return {}; }
 
   explicit HanoiMasks(const Hanoi4& p) : all_(p.all_discs()) {}

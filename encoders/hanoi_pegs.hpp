@@ -16,7 +16,7 @@ namespace searchbench {
 class HanoiPegs {
  public:
   static constexpr std::string_view kName = "pegs";
-  static constexpr bool kEveryKeyIsState = true;
+  static constexpr EncoderCapabilities kCapabilities{.every_key_is_state = true};
   static std::string fits(const Hanoi4&) { return {}; }
 
   explicit HanoiPegs(const Hanoi4& p) : n_(p.discs()), all_(p.all_discs()) {}

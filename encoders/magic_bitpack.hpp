@@ -15,6 +15,7 @@ namespace searchbench {
 class MagicBitpack : public MagicCellPacking {
  public:
   static constexpr std::string_view kName = "bitpack";
+  static constexpr EncoderCapabilities kCapabilities{.former_name = true};
   static constexpr std::string_view kFormerName = "octal";
   static std::string fits(const MagicBoard&) { return {}; }  // 16 cells x 4 bits = 64 bits
   static std::string former_name_fits(const MagicBoard& p) { return MagicCellPacking::former_name_fits(p, kFormerName); }

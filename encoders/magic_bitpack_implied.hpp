@@ -14,6 +14,7 @@ namespace searchbench {
 class MagicBitpackImplied : public MagicCellPacking {
  public:
   static constexpr std::string_view kName = "bitpack-implied";
+  static constexpr EncoderCapabilities kCapabilities{.former_name = true};
   static constexpr std::string_view kFormerName = "octal7";
   static std::string fits(const MagicBoard&) { return {}; }
   static std::string former_name_fits(const MagicBoard& p) { return MagicCellPacking::former_name_fits(p, kFormerName); }

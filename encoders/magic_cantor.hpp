@@ -39,7 +39,7 @@ namespace searchbench {
 class MagicCantor {
  public:
   static constexpr std::string_view kName = "cantor";
-  static constexpr bool kEveryKeyIsState = true;  // a perfect rank
+  static constexpr EncoderCapabilities kCapabilities{.every_key_is_state = true, .codec_variants = true};  // a perfect rank
   // What the benchmarks time against each other (bench_search's codec/ cases): the fast
   // paths (table unranking, vector ranking) and the textbook ones (a division per cell, a
   // popcount per cell).

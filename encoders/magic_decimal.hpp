@@ -14,6 +14,7 @@ namespace searchbench {
 class MagicDecimal {
  public:
   static constexpr std::string_view kName = "decimal";
+  static constexpr EncoderCapabilities kCapabilities{};
   static std::string fits(const MagicBoard& p) {
     if (p.cells() > 9) return "decimal needs one decimal digit per cell, so 2K <= 9 (K <= 4)";
     return {};

@@ -23,7 +23,7 @@ namespace searchbench {
 class PancakeCantor {
  public:
   static constexpr std::string_view kName = "cantor";
-  static constexpr bool kEveryKeyIsState = true;  // a perfect rank
+  static constexpr EncoderCapabilities kCapabilities{.every_key_is_state = true};  // a perfect rank
   static std::string fits(const PancakeStack& p) {
     if (p.cells() <= PartialPermutationRank::kMaxValues) return {};
     return "a 64-bit rank holds at most 20! stacks (this stack has " + std::to_string(p.cells()) + " pancakes)";

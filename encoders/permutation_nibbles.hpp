@@ -18,6 +18,7 @@ class PermutationNibbles {
  public:
   using State = typename P::State;
   static constexpr std::string_view kName = "nibbles";
+  static constexpr EncoderCapabilities kCapabilities{};
   static constexpr int kMaxCells = 16;
   static constexpr Key kDirectLimit = Key{1} << 24;
 

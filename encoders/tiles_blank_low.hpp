@@ -43,7 +43,7 @@ namespace searchbench {
 class TilesBlankLow {
  public:
   static constexpr std::string_view kName = "blank-low";
-  static constexpr bool kEveryKeyIsState = true;  // a perfect rank of the reachable half
+  static constexpr EncoderCapabilities kCapabilities{.every_key_is_state = true, .incremental_keys = true, .sequential_decoder = true};  // a perfect rank of the reachable half
   static constexpr int kMaxCells = 16;  // the decoder holds a row in one 16-byte vector
   static std::string fits(const SlidingTiles& p) {
     if (p.cells() <= kMaxCells) return {};

@@ -26,7 +26,7 @@ namespace searchbench {
 class TilesCantor {
  public:
   static constexpr std::string_view kName = "cantor";
-  static constexpr bool kEveryKeyIsState = true;  // a perfect rank of the reachable half
+  static constexpr EncoderCapabilities kCapabilities{.every_key_is_state = true};  // a perfect rank of the reachable half
   static std::string fits(const SlidingTiles& p) {
     if (PartialPermutationRank::fits(p.cells(), p.cells() - 2)) return {};
     return "(RC)!/2 boards need more than a 64-bit key past 20 cells (this board has " + std::to_string(p.cells()) + ")";

@@ -99,6 +99,7 @@ class CubePatternSpace {
 class CubePatternRank {
  public:
   static constexpr std::string_view kName = "placement-twist";
+  static constexpr EncoderCapabilities kCapabilities{};
   static std::string fits(const CubePatternSpace&) { return {}; }
   explicit CubePatternRank(const CubePatternSpace& space) : k_(space.corners()), rank_(PocketCube::kMoving, space.corners()) {
     for (int i = 0; i < k_; ++i) twists_ *= 3;

@@ -133,6 +133,7 @@ class DefinitionPatternSpace {
 class DefinitionPlacementRank {
  public:
   static constexpr std::string_view kName = "placement";
+  static constexpr EncoderCapabilities kCapabilities{};
   static std::string fits(const DefinitionPatternSpace&) { return {}; }
   explicit DefinitionPlacementRank(const DefinitionPatternSpace& space) {
     for (const auto& g : space.groups()) {

@@ -91,6 +91,7 @@ class MagicPatternSpace {
 class MagicPatternRank {
  public:
   static constexpr std::string_view kName = "placement";
+  static constexpr EncoderCapabilities kCapabilities{};
   static std::string fits(const MagicPatternSpace&) { return {}; }
   explicit MagicPatternRank(const MagicPatternSpace& space) : rank_(space.cells(), space.values()) {}
   Key encode(const MagicPatternState& s) const { return rank_.rank(s.cell.data()); }

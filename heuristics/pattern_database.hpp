@@ -61,6 +61,7 @@ template <Puzzle S, Encoder<S> E>
 class InverseMovesEncoder {
  public:
   static constexpr std::string_view kName = E::kName;
+  static constexpr EncoderCapabilities kCapabilities{};
   static std::string fits(const InverseMoves<S>& space) { return E::fits(space.inner()); }
   explicit InverseMovesEncoder(const InverseMoves<S>& space) : enc_(space.inner()) {}
   explicit InverseMovesEncoder(const E& enc) : enc_(enc) {}

@@ -124,6 +124,7 @@ class TilesPatternSpace {
 class TilesPatternRank {
  public:
   static constexpr std::string_view kName = "placement-region";
+  static constexpr EncoderCapabilities kCapabilities{};
   static std::string fits(const TilesPatternSpace&) { return {}; }
   explicit TilesPatternRank(const TilesPatternSpace& space)
       : space_(space), free_(space.cells() - space.tiles()), rank_(space.cells(), space.tiles()) {}

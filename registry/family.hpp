@@ -5,8 +5,8 @@
 // its optional parts declared in one place (core/puzzle_hooks.hpp: classic encoder,
 // default puzzle, definition files, text options, benchmark plan, for_start, path_text,
 // redundant_after), each checked against its member here (FamilyHooksAgree).
-// An encoder that was renamed may declare kFormerName and former_name_fits(puzzle), and
-// still answers to the old name where it fits.
+// An encoder that was renamed (kCapabilities.former_name, core/encoder_capabilities.hpp)
+// still answers to its old name where it fits.
 // A family's heuristics (core/heuristic.hpp) follow on the same line:
 // Family<P, Encoders...>::WithHeuristics<H...>; `blind` comes first in every family's list,
 // and the last heuristic that fits an instance is its default (list the strongest last).
@@ -120,7 +120,7 @@ struct BasicFamily {
   static std::string chosen_encoder(const P& puzzle, std::string_view wanted) {
     std::string chosen(wanted);
     for_each_encoder([&]<class E>() {
-      if constexpr (requires { E::kFormerName; }) {
+      if constexpr (E::kCapabilities.former_name) {
         if (chosen != E::kFormerName) return;
         if (auto why = E::former_name_fits(puzzle); !why.empty())
           throw InputError("encoder '" + chosen + "' does not fit " + puzzle.name() + ": " + why + " (use '" +

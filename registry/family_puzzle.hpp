@@ -185,7 +185,7 @@ class FamilyPuzzleInstance final : public PuzzleInstance {
   template <class E>
   static std::vector<CodecLoop> codec_loops_of(const E& enc, std::size_t count, std::uint64_t seed) {
     std::vector<CodecLoop> loops;
-    if constexpr (requires { E::decode_variants(); E::encode_variants(); }) {
+    if constexpr (E::kCapabilities.codec_variants) {
       constexpr auto decoders = E::decode_variants();
       constexpr auto encoders = E::encode_variants();
       auto keys = std::make_shared<std::vector<Key>>(count);

@@ -117,7 +117,7 @@ void expect_round_trips(const P& puzzle, const std::vector<typename P::State>& s
     ASSERT_LT(k, enc.key_bound()) << puzzle.format(s);
     ASSERT_EQ(enc.decode(k), s) << puzzle.format(s);
     ASSERT_TRUE(keys.insert(k).second) << "two states share key " << k;
-    if constexpr (IncrementalKeys<E, P>) {
+    if constexpr (E::kCapabilities.incremental_keys) {
       // The neighbour keys it computes without building the neighbour are the ones it
       // would give the neighbour built and encoded, for every move, applying or not.
       typename P::State next;
@@ -137,7 +137,7 @@ void expect_round_trips(const P& puzzle, const std::vector<typename P::State>& s
   if constexpr (every_key_is_state<E>()) {
     ASSERT_EQ(enc.key_bound(), states.size()) << E::kName << " on " << puzzle.name();
     for (Key k = 0; k < enc.key_bound(); ++k) ASSERT_EQ(enc.encode(enc.decode(k)), k);
-    if constexpr (requires { typename E::Decoder; }) {
+    if constexpr (E::kCapabilities.sequential_decoder) {
       // The decoder that keeps what one key shares with the next gives the same states in
       // increasing order (its fast case), in decreasing order and in a shuffled one.
       typename E::Decoder increasing(enc), decreasing(enc), shuffled(enc);

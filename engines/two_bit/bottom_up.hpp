@@ -43,7 +43,7 @@ void find_parents_in_words(const P& puzzle, const E& enc, TwoBitCells& cells, Ke
   local.keys.clear();
   auto decoder = key_decoder(enc);  // the unseen cells come in increasing key order
   // An encoder that moves keys by table needs no state: none is decoded (one stands in).
-  constexpr bool kStates = !KeySuccessors<E>;
+  constexpr bool kStates = !E::kCapabilities.key_successors;
   const State stand_in{};
   auto resolve = [&] {
     local.states.clear();

@@ -73,7 +73,7 @@ class Dial {
 class DialPosition {
  public:
   static constexpr std::string_view kName = "position";
-  static constexpr bool kEveryKeyIsState = true;
+  static constexpr EncoderCapabilities kCapabilities{.every_key_is_state = true};
   static std::string fits(const Dial&) { return {}; }
   explicit DialPosition(const Dial& dial) : n_(dial.size()) {}
   Key encode(const DialState& s) const { return s.position; }
