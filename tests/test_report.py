@@ -349,6 +349,26 @@ class Outputs(Base):
         self.assertNotIn(name, section(self.report(folder), "## Other benchmarks") if "## Other benchmarks" in
                          self.report(folder) else "")
 
+    def test_parallel_speedup_stands_beside_its_side_by_side_ceiling(self):
+        rows = []
+        for param, times in [("korf100:7-8:threads:1", [320.0, 322.0, 318.0, 321.0, 319.0]),
+                             ("korf100:7-8:threads:2", [200.0, 201.0, 199.0, 202.0, 198.0]),
+                             ("korf100:7-8:side-by-side:threads:2", [160.0, 161.0, 159.0, 162.0, 158.0])]:
+            rows.append(bench(f"heuristic/idastar/pdb/tiles-4x4/{param}/real_time", times, unit="ms",
+                              label=f"kind=heuristic engine=idastar encoder=pdb puzzle=tiles-4x4 param={param}",
+                              generated=3.8e6, instances=100))
+        folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", rows)
+        text = section(self.report(folder), "## Heuristic search")
+        row = next(line for line in text.splitlines() if line.startswith("| tiles-4x4 | korf100:7-8 | idastar | pdb | 2 | 320"))
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        self.assertEqual(cells[5:7], ["320", "200"])
+        self.assertTrue(cells[7].startswith("1.60 ["), cells[7])  # 320 / 200, with its interval
+        self.assertEqual(cells[8], "160")
+        self.assertTrue(cells[9].startswith("2.00 ["), cells[9])  # 320 / 160
+        self.assertEqual(cells[10], "80.0%")
+        # The side-by-side row is in the main table too, under its own set name.
+        self.assertIn("| tiles-4x4 | korf100:7-8:side-by-side | idastar | pdb | 2 |", text)
+
     def test_a_pipe_in_a_cell_does_not_split_the_table_row(self):
         make_run(self.results, "20260101T000000Z-aaaaaaa-h", [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0] * 5)],
                  command="scripts/reproduce.sh --filter 'a|b'")

@@ -1,6 +1,7 @@
 """The heuristic-search section: bench_search's heuristic/<engine>/<heuristic>/<puzzle>/<set>
 benchmarks (bench/heuristic_benchmarks.cpp), beside the blind ones."""
 from . import fmt
+from . import stats
 from .commands import cell
 from .tables import TIME_HEADER, shown, time_cells
 
@@ -51,6 +52,38 @@ def heuristic_tables(w, rows):
             ["per instance (median)", "slowest", "generated per instance", "generated/s", "build", "reproduce"],
             "lllll" + "rrrr" + "rrrrr" + "l", cells)
     named_instance_table(w, rows)
+    speedup_table(w, rows)
+
+
+SIDE_BY_SIDE = ":side-by-side"
+
+
+def speedup_table(w, rows):
+    """Sets timed side by side (their starts N at a time, each on one thread): the parallel
+    search's speedup over its 1-thread row beside that ceiling, both with their 95% CIs."""
+    by_key = {(r["puzzle"], r["engine"], r["encoder"]) + _threads(r): r for r in rows}
+    cells = []
+    for (puzzle, engine, heuristic, name, threads), side in sorted(by_key.items(), key=lambda kv: kv[0][:4] + (kv[0][4] or 0,)):
+        if not name.endswith(SIDE_BY_SIDE):
+            continue
+        base = name[: -len(SIDE_BY_SIDE)]
+        one = by_key.get((puzzle, engine, heuristic, base, 1))
+        parallel = by_key.get((puzzle, engine, heuristic, base, threads))
+        if not one or not parallel:
+            continue
+        speedup, ceiling = stats.ratio_ci(one, parallel), stats.ratio_ci(one, side)
+        share = speedup[0] / ceiling[0] if speedup and ceiling and ceiling[0] else None
+        cells.append([puzzle, base, engine, heuristic, str(threads), fmt.ms(one["median"]), fmt.ms(parallel["median"]),
+                      fmt.ratio_ci(speedup), fmt.ms(side["median"]), fmt.ratio_ci(ceiling), fmt.percent(share)])
+    if cells:
+        w("Parallel speedup against its ceiling: the 1-thread median over the N-thread one, beside the same starts solved N "
+          "at a time, each on one thread (`...:side-by-side:threads:N`): what N independent searches reach on this machine, "
+          "so the last column is the share of the reachable speedup the parallel search gets (ratios of medians with their "
+          "95% bootstrap CIs):")
+        w()
+        w.table("heuristic-speedup", ["puzzle", "set", "engine", "heuristic", "threads", "1 thread, ms", "N threads, ms",
+                                      "speedup", "side by side, ms", "ceiling", "share of the ceiling"],
+                "lllll" + "rrrrrr", cells)
 
 
 def named_instance_table(w, rows):
