@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/concepts.hpp"
+#include "core/errors.hpp"
 
 namespace searchbench {
 

@@ -1,60 +1,41 @@
-// The family list: one line per puzzle family, naming its puzzle type and its encoders
-// (the last encoder that fits is the default, so list the family's perfect ranking last).
-// Adding a family: its puzzle and encoder files, their #includes and one line here; the
-// build compiles each family's solvers in a translation unit of its own (CMakeLists.txt
-// counts the lines that start with `Family<`, so keep one family to a line).
+// The family list: every puzzle family the suite runs, one family type to a line, in the
+// order `list` shows them (the first family's puzzle is the default puzzle).
+// Each family is defined in a header of its own under registry/families/: its puzzle type,
+// its encoders (the last that fits is the default, so the perfect ranking goes last) and
+// its heuristics, with the #includes of that family alone. The build compiles each
+// family's solvers in a translation unit of its own that includes only that header
+// (cmake/searchbench_core.cmake reads the lines below and finds the header among the
+// #includes here that declares each type), so a family added, or one family's headers
+// changed, rebuilds that family's unit and what includes this list, not every family.
+// Adding a family: its puzzle, encoder and heuristic files, its header in
+// registry/families/, and here its #include and its type on a line of its own.
 #pragma once
 
-#include "encoders/checkers_bitpack.hpp"
-#include "encoders/checkers_combinatorial.hpp"
-#include "encoders/checkers_decimal.hpp"
-#include "encoders/checkers_maskhole.hpp"
-#include "encoders/cube_bitpack.hpp"
-#include "encoders/cube_coordinate.hpp"
-#include "encoders/definition_coordinate.hpp"
-#include "encoders/definition_packed.hpp"
-#include "encoders/hanoi_masks.hpp"
-#include "encoders/hanoi_pegs.hpp"
-#include "encoders/magic_bitpack.hpp"
-#include "encoders/magic_bitpack_implied.hpp"
-#include "encoders/magic_cantor.hpp"
-#include "encoders/magic_decimal.hpp"
-#include "encoders/pancake_cantor.hpp"
-#include "encoders/permutation_nibbles.hpp"
-#include "encoders/tiles_blank_low.hpp"
-#include "encoders/tiles_cantor.hpp"
-#include "heuristics/checkers_displacement.hpp"
-#include "heuristics/cube_pdb.hpp"
-#include "heuristics/definition_pdb.hpp"
-#include "heuristics/magic_pdb.hpp"
-#include "heuristics/pancake_gap.hpp"
-#include "heuristics/tiles_linear_conflict.hpp"
-#include "heuristics/tiles_manhattan.hpp"
-#include "heuristics/tiles_pdb.hpp"
-#include "puzzles/checkers_line.hpp"
-#include "puzzles/definition_puzzle.hpp"
-#include "puzzles/hanoi4.hpp"
-#include "puzzles/magic_board.hpp"
-#include "puzzles/pancake_stack.hpp"
-#include "puzzles/pocket_cube.hpp"
-#include "puzzles/sliding_tiles.hpp"
+#include "registry/families/checkers.hpp"
+#include "registry/families/cube.hpp"
+#include "registry/families/definition.hpp"
+#include "registry/families/hanoi.hpp"
+#include "registry/families/magic.hpp"
+#include "registry/families/pancake.hpp"
+#include "registry/families/tiles.hpp"
 #include "registry/family.hpp"
 
 namespace searchbench {
 
 using BuiltinFamilies = FamilyList<
-    Family<MagicBoard, MagicDecimal, MagicBitpack, MagicBitpackImplied, MagicCantor>::WithHeuristics<MagicPdb>,
-    Family<CheckersLine, CheckersDecimal, CheckersBitpack, CheckersMaskHole, CheckersCombinatorial>::WithHeuristics<CheckersDisplacement>,
-    Family<SlidingTiles, PermutationNibbles<SlidingTiles>, TilesCantor, TilesBlankLow>::WithHeuristics<TilesManhattan, TilesLinearConflict, TilesPdb>,
-    Family<PancakeStack, PermutationNibbles<PancakeStack>, PancakeCantor>::WithHeuristics<PancakeGap>,
-    Family<PocketCube, CubeBitpack, CubeCoordinate>::WithHeuristics<CubePdb>,
-    Family<Hanoi4, HanoiMasks, HanoiPegs>,
-    Family<DefinitionPuzzle, DefinitionPacked, DefinitionCoordinate>::WithHeuristics<DefinitionPdb>>;
+    MagicFamily,
+    CheckersFamily,
+    TilesFamily,
+    PancakeFamily,
+    CubeFamily,
+    HanoiFamily,
+    DefinitionFamily>;
 
 }  // namespace searchbench
 
-// A build may name a header of its own that defines AllFamilies, one family to a line as
-// here (the test tree's plug-in test builds a family that exists only there).
+// A build may name a list of its own that defines AllFamilies in the same shape, with the
+// family headers it includes (the test tree's plug-in test builds a family that exists only
+// there).
 #ifdef SEARCHBENCH_FAMILY_LIST
 #include SEARCHBENCH_FAMILY_LIST
 #else

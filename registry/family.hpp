@@ -1,13 +1,14 @@
-// A puzzle family as the registry sees it: the puzzle type and its encoders, one line in
-// registry/families.hpp. The names, sizes and examples come from the puzzle type itself,
-// as an encoder's name comes from its kName: a FamilyPuzzle (below) has kFamily, kNames,
-// kSizes, examples(), test_examples(), from_name() (the inverse of its name()) and kHooks,
-// its optional parts declared in one place (core/puzzle_hooks.hpp: classic encoder,
-// default puzzle, definition files, text options, benchmark plan, for_start, path_text,
-// redundant_after), each checked against its member here (FamilyHooksAgree).
+// A puzzle family as the registry sees it: the puzzle type and its encoders, defined in a
+// family header of its own (registry/families/) and listed in registry/families.hpp. The
+// names, sizes and examples come from the puzzle type itself, as an encoder's name comes
+// from its kName: a FamilyPuzzle (below) has kFamily, kNames, kSizes, examples(),
+// test_examples(), from_name() (the inverse of its name()) and kHooks, its optional parts
+// declared in one place (core/puzzle_hooks.hpp: classic encoder, default puzzle,
+// definition files, text options, benchmark plan, for_start, path_text, redundant_after),
+// each checked against its member here (FamilyHooksAgree).
 // An encoder that was renamed (kCapabilities.former_name, core/encoder_capabilities.hpp)
 // still answers to its old name where it fits.
-// A family's heuristics (core/heuristic.hpp) follow on the same line:
+// A family's heuristics (core/heuristic.hpp) follow in the same declaration:
 // Family<P, Encoders...>::WithHeuristics<H...>; `blind` comes first in every family's list,
 // and the last heuristic that fits an instance is its default (list the strongest last).
 #pragma once

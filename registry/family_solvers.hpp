@@ -1,7 +1,9 @@
 // Builds solvers for one puzzle family: every engine of the engine list over every encoder
 // of the family, each over the family's puzzle services (registry/family_puzzle.hpp). Only
-// the per-family translation units the build generates include this (each instantiates
-// make_family_solver and make_family_puzzle for one family).
+// the per-family translation units the build generates include this, each with its one
+// family header (registry/families/), and instantiate make_family_solver and
+// make_family_puzzle for that family type: nothing here reads the family list, so one
+// family's unit is not rebuilt for another's change.
 #pragma once
 
 #include <memory>
@@ -12,7 +14,6 @@
 #include "core/closest_names.hpp"
 #include "core/errors.hpp"
 #include "registry/engines.hpp"
-#include "registry/families.hpp"
 #include "registry/family_puzzle.hpp"
 #include "registry/solver_impl.hpp"
 

@@ -10,6 +10,9 @@
 #include "puzzles/permutation_definition.hpp"
 #include "registry/engines.hpp"
 #include "registry/families.hpp"
+// Generated beside the family units (cmake/searchbench_core.cmake): asserts that the
+// families with a unit of their own are this list's, in its order.
+#include "family_units.hpp"
 
 namespace searchbench {
 

@@ -7,14 +7,15 @@
 #pragma once
 
 #include "registry/engines.hpp"
-#include "registry/families.hpp"
+#include "registry/families/magic.hpp"
 
 namespace searchbench {
 
 template <template <class, class> class Engine>
 struct RunsThreadsOrKeepsTheReferenceTable {
-  // Capabilities do not depend on the puzzle: read them over the first built-in family.
-  using Probe = BuiltinFamilies::At<0>;
+  // Capabilities do not depend on the puzzle: read them over one family, the magic board's,
+  // from its header alone (as the engine list, this header is in every family's unit).
+  using Probe = MagicFamily;
   static constexpr EngineCapabilities kCapabilities = Engine<typename Probe::Puzzle, typename Probe::LastEncoder>::kCapabilities;
   static constexpr bool value = kCapabilities.threaded || (kCapabilities.whole_space && !kCapabilities.counts_only);
 };

@@ -10,6 +10,7 @@
 #include "core/errors.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "puzzles/magic_board.hpp"
+#include "registry/families.hpp"
 #include "registry/registry.hpp"
 #include "registry/threaded_engines.hpp"
 

@@ -1,5 +1,6 @@
 // A puzzle family that exists only in the test tree, to show that a new family reaches
-// every front end through its one line in a family list (tests/plugins/family_list.hpp):
+// every front end through its family header (tests/plugins/families/dial.hpp) and its one
+// line in a family list (tests/plugins/family_list.hpp):
 // `dial-N`, a dial of N positions whose pointer starts at 0 and turns one step forward (a)
 // or back (b). Its one encoder, `position`, is the pointer's position: a perfect ranking.
 #pragma once
