@@ -5,10 +5,12 @@
 #include <charconv>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "core/errors.hpp"
 #include "core/printable.hpp"
+#include "judges/plain_sicily.hpp"
 #include "judges/routes.hpp"
 #include "puzzles/magic_board.hpp"
 
@@ -93,58 +95,42 @@ MagicState read_board(Tokens& in, const MagicBoard& board, bool clockwise) {
 }  // namespace
 
 std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOptions& options) {
-  Tokens in(input);
   const MagicBoard board(4, sicily1515 ? MagicRules::sicily1515 : MagicRules::msquare);
-  if (in.at_end()) throw InputError("line 1: empty input: expected a move limit N");
   std::optional<FixedStartPaths> oracle;  // built at the first case
+  if (options.engine.empty() && options.encoder.empty())
+    if (auto out = answer_plain_sicily(input, [&]() -> const MagicPathTable& {
+          if (!oracle) oracle.emplace(board, options);
+          return *oracle->table();
+        }))
+      return std::move(*out);
+  Tokens in(input);
+  if (in.at_end()) throw InputError("line 1: empty input: expected a move limit N");
   std::string out;
   out.reserve(input.size() + input.size() / 4);  // an answer line is about as long as its case
   in.keep_answers(out);
-  // Cases are answered kBatch at a time (the oracle walks their paths interleaved), and
-  // always before an error is reported, so that the error still carries every answer
-  // before the bad case.
-  constexpr std::size_t kBatch = 256;
-  std::vector<long long> limits;
-  std::vector<MagicState> targets;
-  auto answer = [&] {
-    if (targets.empty()) return;
-    const auto paths = oracle->paths(targets);
-    for (std::size_t i = 0; i < paths.size(); ++i) {
-      const auto& path = paths[i];
-      if (!path || static_cast<long long>(path->size()) > limits[i]) {
-        out += "-1\n";
-      } else {
-        out += std::to_string(path->size());
-        out += ' ';
-        out += *path;
-        out += '\n';
+  while (true) {
+    auto limit = in.next_int("a move limit N");
+    if (!limit) break;
+    if (*limit == -1) {
+      if (!in.at_end()) {
+        in.next();
+        in.fail("unexpected input after the -1 that ends the input");
       }
+      break;
     }
-    limits.clear();
-    targets.clear();
-  };
-  try {
-    while (true) {
-      auto limit = in.next_int("a move limit N");
-      if (!limit) break;
-      if (*limit == -1) {
-        if (!in.at_end()) {
-          in.next();
-          in.fail("unexpected input after the -1 that ends the input");
-        }
-        break;
-      }
-      if (*limit < 0) in.fail("move limit " + std::to_string(*limit) + " is negative (only -1 ends the input)");
-      targets.push_back(read_board(in, board, false));
-      limits.push_back(*limit);
-      if (!oracle) oracle.emplace(board, options);
-      if (targets.size() == kBatch) answer();
+    if (*limit < 0) in.fail("move limit " + std::to_string(*limit) + " is negative (only -1 ends the input)");
+    const MagicState target = read_board(in, board, false);
+    if (!oracle) oracle.emplace(board, options);
+    const auto path = oracle->path(target);
+    if (!path || static_cast<long long>(path->size()) > *limit) {
+      out += "-1\n";
+    } else {
+      out += std::to_string(path->size());
+      out += ' ';
+      out += *path;
+      out += '\n';
     }
-  } catch (const JudgeInputError& e) {
-    answer();
-    throw JudgeInputError(e.what(), out);
   }
-  answer();
   return out;
 }
 

@@ -1,4 +1,5 @@
-// Checkers line: the known totals and radii, the FZU sample, and random point queries checked
+// Checkers line: the known totals and radii, the FZU sample, and random point queries (the
+// engines, the distance searches, fzu1603's meeting search and its bitset levels) checked
 // against a small breadth-first search written plainly here (strings, std::map).
 #include <gtest/gtest.h>
 
@@ -7,7 +8,10 @@
 #include <random>
 
 #include "encoders/checkers_combinatorial.hpp"
+#include "encoders/checkers_maskhole.hpp"
 #include "engines/bidir_distance.hpp"
+#include "judges/checkers_bit_levels.hpp"
+#include "judges/checkers_meet.hpp"
 #include "registry/registry.hpp"
 #include "puzzles/checkers_line.hpp"
 
@@ -153,4 +157,69 @@ TEST(Checkers, DistanceQueriesReuseOneTableAcrossInstances) {
   const CheckersCombinatorial encoder(line);
   EXPECT_EQ(search.distance(line, encoder, line.parse("###&@@@"), line.parse("##@&@@#")), plain_distance("###&@@@", "##@&@@#"));
   EXPECT_EQ(search.distance(line, encoder, line.parse("###&@@@"), line.parse("#@@&@@#")), -1);  // other '#' count
+}
+
+// fzu1603's meeting search over the classic keys against the plain search: lengths 1..13 in
+// random order (its memory is laid out again at each length), equal boards, far pairs.
+TEST(Checkers, MeetingSearchMatchesAPlainBfs) {
+  std::mt19937 rng(1604);
+  CheckersMeet meet;
+  int far = 0;
+  for (int query = 0; query < 300; ++query) {
+    const int n = 1 + static_cast<int>(rng() % 13);
+    const int hashes = static_cast<int>(rng() % static_cast<unsigned>(n));
+    const CheckersLine line(n, hashes);
+    const CheckersMaskHole keys(line);
+    const std::string a = random_board(rng, n, hashes);
+    const std::string b = query % 10 == 0 ? a : query % 10 == 1 ? std::string(a.rbegin(), a.rend()) : random_board(rng, n, hashes);
+    const int expected = plain_distance(a, b);
+    const auto key = [&](const std::string& s) { return static_cast<std::uint32_t>(keys.encode(line.parse(s))); };
+    ASSERT_EQ(meet.distance(n, n - 1 - hashes, key(a), key(b)), expected) << a << " -> " << b;
+    far += expected > 10;
+  }
+  EXPECT_GT(far, 40);  // the queries are not all trivial
+}
+
+// A level moved as bitsets against the same level made board by board, at lengths where each
+// kind of jump occurs (a swap inside words, across a pair of words, runs of words shorter and
+// longer than a chunk, the jump over the left-out last piece) and with few, half and most
+// pieces '#'. `out` may be `before`.
+TEST(Checkers, BitsetLevelsMoveEveryBoardAsSingleMovesDo) {
+  std::mt19937 rng(12);
+  for (const int n : {12, 13, 15, 18, 20}) {
+    for (const int hashes : {1, (n - 1) / 2, n - 2}) {
+      const CheckersLine line(n, hashes);
+      const CheckersMaskHole keys(line);
+      CheckersBitLevels levels;
+      levels.reset(n, n - 1 - hashes);
+      using Bits = std::vector<std::uint64_t>;
+      Bits front(levels.words()), before(levels.words()), other(levels.words()), expected(levels.words());
+      const auto bit = [&](const CheckersState& s) { return levels.index(static_cast<std::uint32_t>(keys.encode(s))); };
+      const auto has = [&](const Bits& bits, const CheckersState& s) { return (bits[bit(s) / 64] >> (bit(s) % 64)) & 1; };
+      const auto set = [&](Bits& bits, const CheckersState& s) { bits[bit(s) / 64] |= std::uint64_t{1} << (bit(s) % 64); };
+      std::vector<CheckersState> boards;
+      for (int i = 0; i < 400; ++i) boards.push_back(line.parse(random_board(rng, n, hashes)));
+      for (std::size_t i = 0; i < boards.size(); ++i) set(i % 3 == 0 ? before : front, boards[i]);
+      std::uint64_t count = 0;
+      bool met = false;
+      for (const CheckersState& s : boards) {
+        if (!has(front, s)) continue;
+        for (int m = 0; m < line.move_count(); ++m) {
+          CheckersState t;
+          if (!line.apply(s, m, t) || has(front, t) || has(before, t) || has(expected, t)) continue;
+          set(expected, t);
+          ++count;
+          if (count % 50 == 0) set(other, t), met = true;
+        }
+      }
+      Bits out(levels.words());
+      const auto level = levels.expand(front.data(), before.data(), other.data(), out.data());
+      EXPECT_EQ(out, expected) << "checkers-" << n << " with " << hashes << " '#'";
+      EXPECT_EQ(level.count, count) << n;
+      EXPECT_EQ(level.met, met) << n;
+      const auto in_place = levels.expand(front.data(), before.data(), other.data(), before.data());
+      EXPECT_EQ(before, expected) << "checkers-" << n << " written over `before`";
+      EXPECT_EQ(in_place.count, count) << n;
+    }
+  }
 }

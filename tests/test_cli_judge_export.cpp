@@ -51,6 +51,20 @@ TEST(Cli, JudgesReadStdinAndWriteExactOutput) {
   EXPECT_EQ(run("judge fzu1603", "1\n##&@@ @@&##\n").out, "8\n");
 }
 
+// stdin as a file (mapped), as a pipe (read), and as a file already read part-way (mapped
+// from where the reading stopped).
+TEST(Cli, JudgesReadStdinFromFilesPipesAndPartReadFiles) {
+  const std::string cases = "4\n5 8 7 6\n4 1 2 3\n3\n8 7 6 5\n1 2 3 4\n-1\n";
+  const std::string path = ::testing::TempDir() + "/searchbench_judge_input_" + std::to_string(getpid());
+  std::ofstream(path) << "a line to skip\n" << cases;
+  EXPECT_EQ(run("judge sicily1151", cases).out, "2 AB\n1 A\n");
+  EXPECT_EQ(run("judge sicily1151", "", "", "<&0", "tail -n +2 " + path + " | ").out, "2 AB\n1 A\n");
+  const Outcome part = run("judge sicily1151", "", "", "; } <" + path, "{ read -r skipped; ");
+  EXPECT_EQ(part.status, 0) << part.err;
+  EXPECT_EQ(part.out, "2 AB\n1 A\n");
+  std::remove(path.c_str());
+}
+
 TEST(Cli, JudgesPrintTheAnswersBeforeABadCase) {
   const Outcome s = run("judge sicily1151", "4\n5 8 7 6\n4 1 2 3\n3\n8 7 6 5\n1 2 3 4\nx\n");
   EXPECT_EQ(s.status, 2);

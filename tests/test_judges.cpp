@@ -70,7 +70,7 @@ TEST(Judges, EveryEngineGivesByteIdenticalOutput) {
 }
 
 // Every one of the 8! boards, with limits from 0 to 24 in turn: the default sicily route
-// (ring's table) answers as another whole-space engine's table does.
+// (the path table) answers as another whole-space engine's table does.
 TEST(Judges, SicilyDefaultRouteMatchesAnotherEngine) {
   std::vector<int> cells{1, 2, 3, 4, 5, 6, 7, 8};
   std::string input;
@@ -108,6 +108,48 @@ TEST(Judges, Fzu1603DefaultRouteMatchesTheEnginesOnMixedCases) {
   const std::string expected = run_judge("fzu1603", input);
   EXPECT_EQ(run_judge("fzu1603", input, {"bidir", "bitpack"}), expected);
   EXPECT_EQ(run_judge("fzu1603", input, {"ring", "maskhole"}), expected);
+}
+
+// Lines of 13..20 cells, where the default route's frontiers grow into bitsets: far pairs
+// (a board and its mirror image, the two extreme boards) and random pairs, the lengths
+// falling and rising so that the search's memory is laid out again between cases.
+TEST(Judges, Fzu1603DefaultRouteMatchesTheEnginesOnLongLines) {
+  std::mt19937 rng(1603);
+  std::string input = "24\n";
+  for (int c = 0; c < 24; ++c) {
+    const int n = c < 8 ? 20 - c : 13 + (c - 8) / 2;
+    const int hashes = c % 3 == 0 ? (n - 1) / 2 : 1 + static_cast<int>(rng() % static_cast<unsigned>(n - 2));
+    std::string a = std::string(static_cast<std::size_t>(hashes), '#') + std::string(static_cast<std::size_t>(n - 1 - hashes), '@');
+    std::shuffle(a.begin(), a.end(), rng);
+    a.insert(a.begin() + static_cast<long>(rng() % static_cast<unsigned>(n)), '&');
+    std::string b(a.rbegin(), a.rend());
+    if (c % 4 == 1) std::shuffle(b.begin(), b.end(), rng);
+    if (c == 5) a = std::string(7, '#') + "&" + std::string(7, '@'), b = std::string(7, '@') + "&" + std::string(7, '#');
+    input += a + " " + b + "\n";
+  }
+  EXPECT_EQ(run_judge("fzu1603", input), run_judge("fzu1603", input, {"bidir", "maskhole"}));
+}
+
+// The sicily judges read input as judges' test data writes it on a plain path; anything
+// else goes to the general reader, and both say the same: carriage returns and tabs, a
+// limit with leading zeros or above any path, a cell with a leading zero, a board split
+// over odd lines, no -1, a limit of 0, and the bad inputs.
+TEST(Judges, SicilyPlainAndGeneralReadersAgree) {
+  const auto outcome = [](std::string_view input, const JudgeOptions& options) {
+    try {
+      return run_judge("sicily1151", input, options);
+    } catch (const JudgeInputError& e) {
+      return e.answered + "|" + e.what();
+    } catch (const InputError& e) {
+      return std::string("|") + e.what();
+    }
+  };
+  for (const std::string input :
+       {"4\r\n5 8 7 6\r\n4 1 2 3\r\n-1\r\n", "4\t5\t8 7 6\n4 1 2 3\n\n-1", "004\n5 8 7 6\n4 1 2 3\n",
+        "99999999999999999\n5 8 7 6 4 1 2 3\n", "4\n05 8 7 6\n4 1 2 3\n-1\n", "0\n1 2 3 4 8 7 6 5 0\n5 8 7 6 4 1 2 3",
+        "4\n5 8 7 6\n4 1 2 3\n-1\n-1\n", "4\n5 8 7 6\n4 1 2 3\n-2\n", "4\n5 8 7 6\n4 1 2 3\n+4\n5 8 7 6\n4 1 2 3\n",
+        "4\n5 8 7 6\n4 1 2 5\n", "4\n5 8 7 6\n4 1 2", "4\n5 8 7 6\n4 1 2 3x\n", "-1\n", "", " \n", "-1x\n"})
+    EXPECT_EQ(outcome(input, {}), outcome(input, {"ring", "bitpack-implied"})) << input;
 }
 
 TEST(Judges, MsquareAndSicily1515AgreeAcrossEngines) {
@@ -194,8 +236,8 @@ TEST(Judges, AnswersBeforeABadCaseTravelWithTheError) {
             "2 AB\n1 A\n|line 7: expected a move limit N, got 'x'");
   EXPECT_EQ(answered("fzu1603", "3\n##&@@ @@&##\n#&#@@ ##&@@\n"), "8\n1\n|line 3: the case count is 3 but only 2 cases are given");
   EXPECT_EQ(answered("sicily1515", "1\n1 2 3 4\n5 6 7 8\n-1\n4\n"), "0 \n|line 5: unexpected input after the -1 that ends the input");
-  // Cases are answered in batches: a bad case after more than one batch still carries
-  // every answer before it.
+  // A bad case after many good ones (the plain reader gives up on the input, the general
+  // one answers it again) still carries every answer before it.
   std::string many, expected;
   for (int i = 0; i < 600; ++i) {
     many += i % 2 ? "4\n5 8 7 6\n4 1 2 3\n" : "0\n5 8 7 6\n4 1 2 3\n";
