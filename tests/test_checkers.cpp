@@ -9,7 +9,6 @@
 
 #include "encoders/checkers_combinatorial.hpp"
 #include "encoders/checkers_maskhole.hpp"
-#include "engines/bidir_distance.hpp"
 #include "judges/checkers_bit_levels.hpp"
 #include "judges/checkers_meet.hpp"
 #include "registry/registry.hpp"
@@ -133,30 +132,6 @@ TEST(Checkers, PathsReplayToTheTarget) {
     }
     EXPECT_EQ(line.format(s), b);
   }
-}
-
-// One distance object serves instances of every length and '#' count in turn: its table
-// grows, shrinking instances reuse it, and 300 queries wrap its stamps twice.
-TEST(Checkers, DistanceQueriesReuseOneTableAcrossInstances) {
-  std::mt19937 rng(1603);
-  BidirDistance<CheckersLine, CheckersCombinatorial> search;
-  int far = 0;
-  for (int query = 0; query < 300; ++query) {
-    const int n = 1 + static_cast<int>(rng() % 13);  // 1..13, even lengths too
-    const int hashes = static_cast<int>(rng() % static_cast<unsigned>(n));
-    const CheckersLine line(n, hashes);
-    const CheckersCombinatorial encoder(line);
-    const std::string a = random_board(rng, n, hashes);
-    const std::string b = query % 10 == 0 ? a : random_board(rng, n, hashes);
-    const int expected = plain_distance(a, b);
-    ASSERT_EQ(search.distance(line, encoder, line.parse(a), line.parse(b)), expected) << a << " -> " << b;
-    far += expected > 10;
-  }
-  EXPECT_GT(far, 50);  // the queries are not all trivial
-  const CheckersLine line(7, 3);
-  const CheckersCombinatorial encoder(line);
-  EXPECT_EQ(search.distance(line, encoder, line.parse("###&@@@"), line.parse("##@&@@#")), plain_distance("###&@@@", "##@&@@#"));
-  EXPECT_EQ(search.distance(line, encoder, line.parse("###&@@@"), line.parse("#@@&@@#")), -1);  // other '#' count
 }
 
 // fzu1603's meeting search over the classic keys against the plain search: lengths 1..13 in

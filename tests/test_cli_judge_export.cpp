@@ -51,8 +51,8 @@ TEST(Cli, JudgesReadStdinAndWriteExactOutput) {
   EXPECT_EQ(run("judge fzu1603", "1\n##&@@ @@&##\n").out, "8\n");
 }
 
-// stdin as a file (mapped), as a pipe (read), and as a file already read part-way (mapped
-// from where the reading stopped).
+// stdin as a file (read at once), as a pipe (read in blocks), and as a file already read
+// part-way (read from where the reading stopped).
 TEST(Cli, JudgesReadStdinFromFilesPipesAndPartReadFiles) {
   const std::string cases = "4\n5 8 7 6\n4 1 2 3\n3\n8 7 6 5\n1 2 3 4\n-1\n";
   const std::string path = ::testing::TempDir() + "/searchbench_judge_input_" + std::to_string(getpid());
