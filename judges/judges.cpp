@@ -29,14 +29,14 @@ class Tokens {
   explicit Tokens(std::string_view text) : text_(text) {}
 
   std::optional<std::string_view> next() {
-    while (pos_ < text_.size() && is_space(text_[pos_])) {
+    while (pos_ < text_.size() && is_judge_space(text_[pos_])) {
       if (text_[pos_] == '\n') ++line_;
       ++pos_;
     }
     if (pos_ >= text_.size()) return std::nullopt;
     token_line_ = line_;
     const std::size_t begin = pos_;
-    while (pos_ < text_.size() && !is_space(text_[pos_])) ++pos_;
+    while (pos_ < text_.size() && !is_judge_space(text_[pos_])) ++pos_;
     return text_.substr(begin, pos_ - begin);
   }
   // Reads an integer; nullopt at end of input; InputError for anything else.
@@ -66,8 +66,6 @@ class Tokens {
   }
 
  private:
-  // The C locale's isspace: judges' inputs are written on any system, \v and \f included.
-  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
   std::string_view text_;
   std::size_t pos_ = 0;
   int line_ = 1;

@@ -19,6 +19,11 @@ struct JudgeInputError : InputError {
   std::string answered;
 };
 
+// What separates a judge input's tokens: the C locale's isspace, as the classic programs'
+// scanf reads it. Every reader of judge input uses this one test, so that a fast reader and
+// the general one split an input alike.
+inline bool is_judge_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
 struct JudgeOptions {
   std::string engine;   // empty: the judge's measured default
   std::string encoder;  // empty: the judge's measured default

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <utility>
 
+#include "judges/judges.hpp"
 #include "judges/magic_path_table.hpp"
 
 namespace searchbench {
@@ -87,12 +88,10 @@ class PlainSicilyReader {
     return false;
 #endif
   }
-  // The C locale's isspace, as the general reader's.
-  static bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f'; }
   void skip_space() {
-    while (at_ < end_ && is_space(*at_)) ++at_;
+    while (at_ < end_ && is_judge_space(*at_)) ++at_;
   }
-  bool token_ends(const char* p) const { return p == end_ || is_space(*p); }
+  bool token_ends(const char* p) const { return p == end_ || is_judge_space(*p); }
 
   const char* at_;
   const char* end_;
