@@ -38,7 +38,7 @@
 #include "bench/heuristic_benchmarks.hpp"
 #include "bench/load_counters.hpp"
 #include "core/errors.hpp"
-#include "judges/judges.hpp"
+#include "judges/registry_routes.hpp"
 #include "judges/workloads.hpp"
 #include "registry/registry.hpp"
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/number_text.hpp"
+#include "cli/version.hpp"
 #include "core/progress_reporter.hpp"
 #include "registry/registry.hpp"
 
@@ -21,9 +22,6 @@ using Json = nlohmann::ordered_json;  // fields in the order docs/measurement.md
 // to run and compare, `list --json`, and compare's `queries_per_second` on point-query rows
 // (where version 1 wrote `states_per_second`).
 inline constexpr int kSchemaVersion = 2;
-// "<version> (commit <12 hex digits>[-dirty])": the commit the build was made from (written
-// at build time, cmake/write_commit.cmake).
-const char* version();
 
 // "a, b and c" (last_separator " and ") or "a, b, c" (", ").
 std::string joined(const std::vector<std::string>& names, const std::string& last_separator = ", ");

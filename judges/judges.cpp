@@ -1,5 +1,6 @@
 // Judge front ends: each judge's input and output format, the one list of judges, and
-// nothing of the search: the cases go to the suite's engines (judges/routes.hpp).
+// nothing of the search: the cases go to the judges' own searches or the registry's
+// engines (judges/routes.hpp).
 #include "judges/judges.hpp"
 
 #include <charconv>
@@ -22,6 +23,7 @@ using judge_routes::CheckersOracle;
 using judge_routes::FixedStartPaths;
 
 constexpr std::size_t kFzuMaxLength = 20;
+static_assert(kFzuMaxLength <= CheckersMeet::kMaxCells, "the meeting search takes every line fzu1603 allows");
 
 // Whitespace-separated tokens with the line each starts on.
 class Tokens {
@@ -92,12 +94,12 @@ MagicState read_board(Tokens& in, const MagicBoard& board, bool clockwise) {
 
 }  // namespace
 
-std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOptions& options) {
+std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeRegistry* registry) {
   const MagicBoard board(4, sicily1515 ? MagicRules::sicily1515 : MagicRules::msquare);
   std::optional<FixedStartPaths> oracle;  // built at the first case
-  if (options.engine.empty() && options.encoder.empty())
+  if (!registry)
     if (auto out = answer_plain_sicily(input, [&]() -> const MagicPathTable& {
-          if (!oracle) oracle.emplace(board, options);
+          if (!oracle) oracle.emplace(board, registry);
           return *oracle->table();
         }))
       return std::move(*out);
@@ -118,7 +120,7 @@ std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOpt
     }
     if (*limit < 0) in.fail("move limit " + std::to_string(*limit) + " is negative (only -1 ends the input)");
     const MagicState target = read_board(in, board, false);
-    if (!oracle) oracle.emplace(board, options);
+    if (!oracle) oracle.emplace(board, registry);
     const auto path = oracle->path(target);
     if (!path || static_cast<long long>(path->size()) > *limit) {
       out += "-1\n";
@@ -132,7 +134,7 @@ std::string judge_sicily(std::string_view input, bool sicily1515, const JudgeOpt
   return out;
 }
 
-std::string judge_msquare(std::string_view input, const JudgeOptions& options) {
+std::string judge_msquare(std::string_view input, const JudgeRegistry* registry) {
   Tokens in(input);
   const MagicBoard board(4, MagicRules::msquare);
   if (in.at_end()) throw InputError("line 1: empty input: expected 8 numbers");
@@ -141,7 +143,7 @@ std::string judge_msquare(std::string_view input, const JudgeOptions& options) {
     in.next();
     in.fail("unexpected extra input after the 8 numbers");
   }
-  FixedStartPaths oracle(board, options);
+  FixedStartPaths oracle(board, registry);
   const auto path = oracle.path(target);
   if (!path) throw std::logic_error("msquare: every board is reachable, yet no path was found");
   std::string out = std::to_string(path->size()) + "\n";
@@ -150,12 +152,12 @@ std::string judge_msquare(std::string_view input, const JudgeOptions& options) {
   return out;
 }
 
-std::string judge_fzu1603(std::string_view input, const JudgeOptions& options) {
+std::string judge_fzu1603(std::string_view input, const JudgeRegistry* registry) {
   Tokens in(input);
   auto count = in.next_int("the case count T");
   if (!count) throw InputError("line 1: empty input: expected the case count T");
   if (*count < 0) in.fail("case count " + std::to_string(*count) + " is negative");
-  CheckersOracle oracle(options);
+  CheckersOracle oracle(registry);
   std::string out;
   in.keep_answers(out);
   for (long long c = 0; c < *count; ++c) {
@@ -192,9 +194,9 @@ namespace {
 // puzzle and route its engine and encoder options are checked against before any input.
 struct Judge {
   JudgeInfo info;
-  std::string (*run)(std::string_view input, const JudgeOptions& options);
+  std::string (*run)(std::string_view input, const JudgeRegistry* registry);
   std::string_view probe_puzzle;
-  judge_routes::Route route;
+  JudgeRoute route;
 };
 
 constexpr Judge kJudges[] = {
@@ -203,22 +205,22 @@ constexpr Judge kJudges[] = {
       "in row order (top row, then bottom row). N = -1 or the end of input stops;\n"
       "nothing may follow the -1. Output per block: \"M PATH\" (e.g. \"2 AB\"), or -1\n"
       "when the shortest solution needs more than N moves."},
-     [](std::string_view input, const JudgeOptions& options) { return judge_sicily(input, false, options); },
+     [](std::string_view input, const JudgeRegistry* registry) { return judge_sicily(input, false, registry); },
      "msquare", judge_routes::kFixedStart},
     {{"sicily1515", "the same format under the sicily1515 rules (start 1 2 3 4 / 5 6 7 8)."},
-     [](std::string_view input, const JudgeOptions& options) { return judge_sicily(input, true, options); },
+     [](std::string_view input, const JudgeRegistry* registry) { return judge_sicily(input, true, registry); },
      "sicily1515", judge_routes::kFixedStart},
     {{"msquare",
       "USACO Magic Squares: 8 numbers, the target in clockwise order (top row left to\n"
       "right, then bottom row right to left). Output: the length, then the smallest\n"
       "shortest path, 60 moves per line (an empty line when the length is 0)."},
-     [](std::string_view input, const JudgeOptions& options) { return judge_msquare(input, options); },
+     judge_msquare,
      "msquare", judge_routes::kFixedStart},
     {{"fzu1603",
       "T, then T lines of two checkers lines A and B of equal length 1..20 ('#', '@'\n"
       "and one hole '&'). Output: the fewest moves from A to B per line, -1 when\n"
       "unreachable."},
-     [](std::string_view input, const JudgeOptions& options) { return judge_fzu1603(input, options); },
+     judge_fzu1603,
      "checkers-5", judge_routes::kCheckers},
 };
 
@@ -263,14 +265,13 @@ std::string judge_formats() {
   return out + "A bad case prints the answers before it, then one error line with its line number (exit 2).";
 }
 
-void validate_judge(std::string_view name, const JudgeOptions& options) {
+void validate_judge(std::string_view name, const JudgeRegistry* registry) {
   const Judge& judge = find_judge(name);
-  // Throws for an unknown engine or encoder, or one that does not fit.
-  make_solver(judge_routes::config(std::string(judge.probe_puzzle), judge.route, options));
+  if (registry) registry->validate(judge.probe_puzzle, judge.route);
 }
 
-std::string run_judge(std::string_view name, std::string_view input, const JudgeOptions& options) {
-  return find_judge(name).run(input, options);
+std::string run_judge(std::string_view name, std::string_view input, const JudgeRegistry* registry) {
+  return find_judge(name).run(input, registry);
 }
 
 }  // namespace searchbench

@@ -1,14 +1,14 @@
-// The engines behind the judges (judges/judges.cpp, the formats, is the only includer).
+// The searches behind the judges (judges/judges.cpp, the formats, is the only includer).
 // The fixed-start judges (sicily1151, sicily1515, msquare) answer every case from one
 // whole-space search: by default the path table (judges/magic_path_table.hpp), which keeps
 // each board's whole path, so a case is one read; with --engine or --encoder the
-// registry's combination, whole-space or one point query per case. fzu1603 has a different
-// start per case, so each case is a point query: by default a distance-only search from both
-// boards over bit-packed keys (judges/checkers_meet.hpp) whose memory serves every case,
-// since the registry's engines build theirs per query and also rebuild a path the judge
-// does not print; --engine/--encoder route each case through the registry instead. Every
-// route gives the same answers (every engine finds the lexicographically smallest shortest
-// path).
+// registry's combination (judges/registry_routes.cpp), whole-space or one point query per
+// case. fzu1603 has a different start per case, so each case is a point query: by default a
+// distance-only search from both boards over bit-packed keys (judges/checkers_meet.hpp) whose
+// memory serves every case, since the registry's engines build theirs per query and also
+// rebuild a path the judge does not print; --engine/--encoder route each case through the
+// registry instead. Every route gives the same answers (every engine finds the
+// lexicographically smallest shortest path).
 #pragma once
 
 #include <cstdint>
@@ -24,67 +24,41 @@
 #include "judges/magic_path_table.hpp"
 #include "puzzles/checkers_line.hpp"
 #include "puzzles/magic_board.hpp"
-#include "registry/registry.hpp"
 
 namespace searchbench::judge_routes {
 
-// A judge's registry combination when --engine or --encoder is not given.
-struct Route {
-  std::string_view engine, encoder;
-};
-inline constexpr Route kFixedStart{"ring", "bitpack-implied"};  // the magic-board judges with --engine or --encoder
-inline constexpr Route kCheckers{"bidir", "bitpack"};  // fzu1603 with --engine or --encoder
+inline constexpr JudgeRoute kFixedStart{"ring", "bitpack-implied"};  // the magic-board judges with --engine or --encoder
+inline constexpr JudgeRoute kCheckers{"bidir", "bitpack"};  // fzu1603 with --engine or --encoder
 
-// The registry combination for `puzzle`: the options where given, else the route's (naive
-// keeps whole states: no encoder unless one is asked for).
-inline SolverConfig config(std::string puzzle, Route defaults, const JudgeOptions& options) {
-  SolverConfig c;
-  c.puzzle = std::move(puzzle);
-  c.engine = options.engine.empty() ? std::string(defaults.engine) : options.engine;
-  c.encoder = options.encoder.empty() && c.engine != "naive" ? std::string(defaults.encoder) : options.encoder;
-  return c;
-}
-
-// "Path from the fixed start to this board" for a magic-board judge. Without --engine or
-// --encoder: the path table, typed here, so that a case is a read with no text in between
-// (the registry takes boards as text: a case would be formatted and parsed again). With
-// either option: the registry's combination, whole-space or one point query per case.
+// "Path from the fixed start to this board" for a magic-board judge. Without a registry: the
+// path table, typed here, so that a case is a read with no text in between (the registry
+// takes boards as text: a case would be formatted and parsed again). With one: the
+// registry's combination.
 class FixedStartPaths {
  public:
-  FixedStartPaths(const MagicBoard& board, const JudgeOptions& options)
-      : FixedStartPaths(board, config(board.name(), kFixedStart, options), options.engine.empty() && options.encoder.empty()) {}
+  FixedStartPaths(const MagicBoard& board, const JudgeRegistry* registry) : board_(board) {
+    if (registry)
+      solver_ = registry->solver(board_.name(), std::nullopt, kFixedStart);
+    else
+      table_ = std::make_unique<MagicPathTable>(board_);
+  }
   std::optional<std::string> path(const MagicState& target) {
     if (table_) return table_->path(target);
-    const std::string text = board_.format(target);
-    if (!point_queries_) return solver_->table_path(text);
-    const SearchResult r = solver_->search(text);
-    return r.found ? std::optional<std::string>(r.path) : std::nullopt;
+    return solver_->path(board_.format(target));
   }
-  // The default route's table (null with --engine or --encoder).
+  // The own route's table (null with a registry).
   const MagicPathTable* table() const { return table_.get(); }
 
  private:
-  FixedStartPaths(const MagicBoard& board, const SolverConfig& c, bool default_route) : board_(board) {
-    if (default_route) {
-      table_ = std::make_unique<MagicPathTable>(board_);
-      return;
-    }
-    solver_ = make_solver(c);
-    point_queries_ = !engine_info(c.engine).whole_space;
-    if (!point_queries_) solver_->explore();
-  }
   MagicBoard board_;
   std::unique_ptr<MagicPathTable> table_;
-  std::unique_ptr<Solver> solver_;
-  bool point_queries_ = false;
+  std::unique_ptr<RoutedSolver> solver_;
 };
 
 // fzu1603 without --engine/--encoder: the meeting search over the classic keys (judges/
 // checkers_meet.hpp), one object whose memory every case reuses.
 class CheckersDistances {
  public:
-  static bool fits(int cells) { return cells <= CheckersMeet::kMaxCells; }
-
   int distance(std::string_view a_text, std::string_view b_text) {
     const int cells = static_cast<int>(a_text.size());
     const CheckersLine any(cells);
@@ -99,24 +73,19 @@ class CheckersDistances {
   CheckersMeet meet_;
 };
 
-// Fewest moves from `a` to `b` (validated here, InputError when bad), -1 when unreachable:
-// through the registry when options are given or the line is longer than the meeting search takes.
+// Fewest moves from `a` to `b` (validated, InputError when bad), -1 when unreachable: the
+// meeting search without a registry, else a registry combination per case.
 class CheckersOracle {
  public:
-  explicit CheckersOracle(const JudgeOptions& options) : options_(options) {}
+  explicit CheckersOracle(const JudgeRegistry* registry) : registry_(registry) {}
   int distance(std::string_view a, std::string_view b) {
-    const bool registry = !options_.engine.empty() || !options_.encoder.empty();
-    if (!registry && CheckersDistances::fits(static_cast<int>(a.size()))) return distances_.distance(a, b);
-    SolverConfig c = config("checkers-" + std::to_string(a.size()), kCheckers, options_);
-    c.start = std::string(a);
-    auto solver = make_solver(c);
-    solver->puzzle().normalize_state(b);  // validates B before any search
-    const SearchResult r = solver->search(b);
-    return r.found ? r.distance : -1;
+    if (!registry_) return distances_.distance(a, b);
+    const auto path = registry_->solver("checkers-" + std::to_string(a.size()), std::string(a), kCheckers)->path(b);
+    return path ? static_cast<int>(path->size()) : -1;
   }
 
  private:
-  JudgeOptions options_;
+  const JudgeRegistry* registry_;
   CheckersDistances distances_;
 };
 

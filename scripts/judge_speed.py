@@ -1,5 +1,11 @@
 #!/usr/bin/python3
-"""Whole-process wall time of `searchbench judge` against the classic single-file solutions.
+"""Whole-process wall time of the judges against the classic single-file solutions.
+
+Three programs read each input: searchbench-judge (the judges' own searches, linked
+statically without the registry or oneTBB: the executable to submit), `searchbench judge`
+(the same answers from the command line that also takes --engine, which loads libstdc++ and
+oneTBB as shared libraries), and the classic program. The ratios are searchbench-judge /
+classic, with `searchbench judge` / classic beside them.
 
 usage: scripts/judge_speed.py BUILD_DIR [--runs N] [--json OUT] [--write-inputs DIR] [--filter REGEX]
 
@@ -12,9 +18,9 @@ Inputs, generated here with fixed seeds (nothing generated is kept in the reposi
   fzu1603-far  one 35-case input of the slowest kind for a search: N = 19 with 9 '#', every
                B the mirror image of its A (far apart), the first case the two extreme
                boards '#########&@@@@@@@@@' and '@@@@@@@@@&#########'
-Each program reads each input RUNS times (7 by default) as a separate process, ours and
-the classic alternating, so both see the same machine load; the medians per input are
-summed per judge and the ratio is ours / classic. Outputs must be byte-identical (exit 1
+Each program reads each input RUNS times (7 by default) as a separate process, the three
+alternating, so all see the same machine load; the medians per input are summed per judge
+and the ratio is ours / classic. Outputs must be byte-identical (exit 1
 otherwise). Both wall time and CPU time (user + system, from wait4) are kept: on a shared
 machine the wall time also counts waiting for a core. --json writes the figures for
 scripts/report.py; --write-inputs DIR keeps the inputs as files there. --filter REGEX keeps
@@ -99,7 +105,8 @@ def main():
     ap.add_argument("--write-inputs")
     ap.add_argument("--filter")
     args = ap.parse_args()
-    exe = os.path.join(args.build_dir, "searchbench")
+    judge_exe = os.path.join(args.build_dir, "searchbench-judge")
+    cli_exe = os.path.join(args.build_dir, "searchbench")
     rows, ok = [], True
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.write_inputs or tmp
@@ -110,14 +117,15 @@ def main():
             path = os.path.join(folder, label + ".in")
             with open(path, "wb") as f:
                 f.write(data)
-            cmds = {"ours": [exe, "judge", judge], "classic": [os.path.join(args.build_dir, "bench", classic)]}
+            cmds = {"ours": [judge_exe, judge], "cli": [cli_exe, "judge", judge],
+                    "classic": [os.path.join(args.build_dir, "bench", classic)]}
             wall, cpu, outs = {k: [] for k in cmds}, {k: [] for k in cmds}, {}
             for _ in range(args.runs):
-                for who, cmd in cmds.items():  # alternating: ours, classic, ours, ...
+                for who, cmd in cmds.items():  # alternating: ours, cli, classic, ours, ...
                     w, c, outs[who] = timed(cmd, path)
                     wall[who].append(w)
                     cpu[who].append(c)
-            same = outs["ours"] == outs["classic"]
+            same = outs["ours"] == outs["classic"] == outs["cli"]
             ok = ok and same
             row = {"judge": judge, "input": label, "classic": classic, "runs": args.runs, "identical": same}
             for who in cmds:
@@ -127,6 +135,7 @@ def main():
             print(f"{label:20s} wall: ours {row['ours']['median_wall'] * 1000:7.1f} ms classic {row['classic']['median_wall'] * 1000:7.1f} ms"
                   f" ({row['ours']['median_wall'] / row['classic']['median_wall']:.3f}x)   cpu: ours {row['ours']['median_cpu'] * 1000:7.1f} ms"
                   f" classic {row['classic']['median_cpu'] * 1000:7.1f} ms ({row['ours']['median_cpu'] / row['classic']['median_cpu']:.3f}x)"
+                  f"   searchbench judge: {row['cli']['median_wall'] * 1000:7.1f} ms wall ({row['cli']['median_wall'] / row['classic']['median_wall']:.3f}x)"
                   f"   identical: {'yes' if same else 'NO'}", flush=True)
     totals = []
     for group, pick in (("sicily1151: all 40,320 boards", lambda r: r["judge"] == "sicily1151"),
@@ -138,15 +147,18 @@ def main():
         t = {"group": group, "judge": sel[0]["judge"], "classic": sel[0]["classic"], "inputs": len(sel),
              "input_labels": [r["input"] for r in sel], "identical": all(r["identical"] for r in sel)}
         for kind in ("wall", "cpu"):
-            ours, theirs = (sum(r[who]["median_" + kind] for r in sel) for who in ("ours", "classic"))
-            t.update({f"ours_{kind}": ours, f"classic_{kind}": theirs, f"ratio_{kind}": ours / theirs})
+            ours, cli, theirs = (sum(r[who]["median_" + kind] for r in sel) for who in ("ours", "cli", "classic"))
+            t.update({f"ours_{kind}": ours, f"cli_{kind}": cli, f"classic_{kind}": theirs, f"ratio_{kind}": ours / theirs,
+                      f"cli_ratio_{kind}": cli / theirs})
         totals.append(t)
         print(f"{group}: wall ours {t['ours_wall'] * 1000:.1f} ms / classic {t['classic_wall'] * 1000:.1f} ms = {t['ratio_wall']:.3f}x; "
-              f"cpu {t['ours_cpu'] * 1000:.1f} / {t['classic_cpu'] * 1000:.1f} ms = {t['ratio_cpu']:.3f}x "
+              f"cpu {t['ours_cpu'] * 1000:.1f} / {t['classic_cpu'] * 1000:.1f} ms = {t['ratio_cpu']:.3f}x; "
+              f"searchbench judge {t['cli_wall'] * 1000:.1f} ms wall = {t['cli_ratio_wall']:.3f}x "
               f"(sums of per-input medians, {args.runs} alternating whole-process runs each)")
     if args.json:
         cpu_model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
         context = {"runs": args.runs, "cpu_model": cpu_model, "cores": os.cpu_count(),
+                   "ours_command": "searchbench-judge NAME", "cli_command": "searchbench judge NAME",
                    "load_average_before": LOAD_BEFORE, "load_average_after": process_runner.load_average(),
                    "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                    "command": f"scripts/judge_speed.py {args.build_dir} --runs {args.runs}"

@@ -107,7 +107,7 @@ lock=()
 load_before_build=$(load1)
 built=$(date +%s)
 "${lock[@]}" cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-"${lock[@]}" cmake --build build/release -j "$(nproc)" --target searchbench bench_search sicily1151_classic fzu1603_classic
+"${lock[@]}" cmake --build build/release -j "$(nproc)" --target searchbench searchbench-judge bench_search sicily1151_classic fzu1603_classic
 
 # Only the load this build added is waited for (the header says why): back to within half a
 # core of the load before it, or 60 s at most.

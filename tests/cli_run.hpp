@@ -27,18 +27,18 @@ inline std::string slurp(const std::string& path) {
   return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
 }
 
-// Runs the executable with `args`, feeding `input` on stdin; a 20 s limit catches hangs.
+// Runs the executable `exe` with `args`, feeding `input` on stdin; a 20 s limit catches hangs.
 // `stdout_to` replaces the capture of stdout (e.g. ">/dev/full" or ">&-"), `stdin_from` the
 // input (e.g. "<&-"), and `setup` runs in the shell first (e.g. "ulimit -v 400000;").
-inline Outcome run(const std::string& args, const std::string& input = "", const std::string& stdout_to = "",
-                   const std::string& stdin_from = "", const std::string& setup = "") {
+inline Outcome run_program(const std::string& exe, const std::string& args, const std::string& input = "",
+                           const std::string& stdout_to = "", const std::string& stdin_from = "", const std::string& setup = "") {
   // Unique names: ctest runs these tests as parallel processes sharing one temp folder.
   static int call = 0;
   const std::string base = ::testing::TempDir() + "/searchbench_cli_" + std::to_string(getpid()) + "_" + std::to_string(++call);
   const std::string in = base + ".in", out = base + ".out", err = base + ".err";
   std::ofstream(in) << input;
-  const std::string cmd = setup + "timeout 20 " SEARCHBENCH_EXE " " + args + " " + (stdin_from.empty() ? "<" + in : stdin_from) +
-                          " " + (stdout_to.empty() ? ">" + out : stdout_to) + " 2>" + err;
+  const std::string cmd = setup + "timeout 20 " + exe + " " + args + " " + (stdin_from.empty() ? "<" + in : stdin_from) + " " +
+                          (stdout_to.empty() ? ">" + out : stdout_to) + " 2>" + err;
   const int raw = std::system(cmd.c_str());
   Outcome o;
   o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
@@ -46,6 +46,12 @@ inline Outcome run(const std::string& args, const std::string& input = "", const
   o.err = slurp(err);
   for (const auto& f : {in, out, err}) std::remove(f.c_str());
   return o;
+}
+
+// The searchbench executable, as run_program.
+inline Outcome run(const std::string& args, const std::string& input = "", const std::string& stdout_to = "",
+                   const std::string& stdin_from = "", const std::string& setup = "") {
+  return run_program(SEARCHBENCH_EXE, args, input, stdout_to, stdin_from, setup);
 }
 
 // The value on a key-value line (run --format keys) for `field` (the JSON name), or "" when missing.

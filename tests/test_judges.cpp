@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "judges/judges.hpp"
+#include "judges/registry_routes.hpp"
 #include "core/errors.hpp"
 
 using namespace searchbench;

@@ -72,7 +72,7 @@ case "$1" in
   *) exit 2 ;;
 esac
 '''
-CLASSIC = "#!/bin/sh\ncksum\n"
+CLASSIC = "#!/bin/sh\ncksum\n"  # the classic programs and searchbench-judge
 # cmake whose build compiles for a while and leaves the load of BUILD_LEAVES in the load file,
 # which falls to LOAD_LATER (when given) shortly after.
 SLOW_CMAKE = """#!/bin/sh
@@ -112,6 +112,7 @@ class Reproduce(unittest.TestCase):
         executable(os.path.join(self.repo, "build", "release", "searchbench"), SEARCHBENCH)
         for classic in ("sicily1151_classic", "fzu1603_classic"):
             executable(os.path.join(self.repo, "build", "release", "bench", classic), CLASSIC)
+        executable(os.path.join(self.repo, "build", "release", "searchbench-judge"), CLASSIC)
         os.makedirs(os.path.join(self.repo, "results"))
         self.readme = os.path.join(self.repo, "results", "README.md")
         with open(self.readme, "w") as f:
@@ -204,6 +205,10 @@ class Reproduce(unittest.TestCase):
         self.assertIn(f"This page is the report of run [{run_id}](runs/{run_id}/report.md)", readme)
         self.assertIn("msquare-2x4", readme)
         self.assertIn("## Judges against the classic single-file programs", readme)
+        # searchbench-judge is the judged program; the command line's judge stands beside it.
+        self.assertIn("| judge | inputs | searchbench-judge wall ms | classic wall ms |", readme)
+        self.assertIn("| searchbench judge wall ms | its ratio (wall) [95% CI] | outputs identical |", readme)
+        self.assertIn("(`scripts/judge_speed.py`, searchbench-judge / classic)", readme)
         self.assertIn("## Large spaces: whole-process wall time", readme)
         self.assertIn("msquare-2x5 first run against warm repetitions, 2 threads", readme)
         self.assertIn("first / warm 2.00x", readme)

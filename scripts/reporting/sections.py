@@ -157,14 +157,22 @@ def judge_groups(doc):
     return out
 
 
-def judge_ratio_ci(members, kind):
-    pairs = [(i["ours"][f"{kind}_seconds"], i["classic"][f"{kind}_seconds"]) for i in members]
+def judge_ratio_ci(members, kind, who="ours"):
+    pairs = [(i[who][f"{kind}_seconds"], i["classic"][f"{kind}_seconds"]) for i in members]
     return stats.bootstrap_ratio_of_summed_medians(pairs)
 
 
 def judge_rows(doc):
-    """Per group: the totals and the bootstrap CIs of both ratios."""
-    return [(t, judge_ratio_ci(m, "wall"), judge_ratio_ci(m, "cpu")) for t, m in judge_groups(doc)]
+    """Per group: the totals and the bootstrap CIs of both ratios, and of the command line's
+    wall ratio where the file timed it too (None otherwise)."""
+    return [(t, judge_ratio_ci(m, "wall"), judge_ratio_ci(m, "cpu"),
+             judge_ratio_ci(m, "wall", "cli") if "cli_wall" in t else None) for t, m in judge_groups(doc)]
+
+
+def judged_program(doc):
+    """The program the file's "ours" figures time: files before searchbench-judge timed the
+    command line's judge."""
+    return doc["context"].get("ours_command", "searchbench judge NAME").replace(" NAME", "")
 
 
 def judge_speed_section(w, run):
@@ -176,19 +184,29 @@ def judge_speed_section(w, run):
     if ctx.get("load_average_before") and ctx.get("load_average_after"):
         load = (f" (load average {ctx['load_average_before'][0]:.2f} before the runs, "
                 f"{ctx['load_average_after'][0]:.2f} after)")
+    ours = judged_program(doc)
+    rows = judge_rows(doc)
+    with_cli = all(cli is not None for *_, cli in rows)
+    cli_text = (" The last columns time `searchbench judge`, the command line's judge, on the same inputs in the same "
+                "rotation: the same answers, from an executable that loads libstdc++ and oneTBB as shared libraries "
+                "at every start.") if with_cli else ""
     w.heading("Judges against the classic single-file programs",
               f"`{ctx['command']}`: whole processes (start-up, I/O and every table included) on seeded inputs; each input "
-              f"read {ctx['runs']} times by each program, `searchbench judge` and the `bench/classic` program alternating, and "
-              "the medians per input summed. Ratio = searchbench / classic (below 1: searchbench is faster), with a 95% "
+              f"read {ctx['runs']} times by each program, `{ours}` and the `bench/classic` program alternating, and "
+              f"the medians per input summed. Ratio = {ours} / classic (below 1: searchbench is faster), with a 95% "
               "bootstrap CI (each input's runs resampled). CPU time (user + system) stands beside wall time because on a "
-              f"shared machine the wall time also counts waiting for a core{load}.")
+              f"shared machine the wall time also counts waiting for a core{load}.{cli_text}")
     ci = lambda c: "" if c is None else f" [{c[0]:.3f}, {c[1]:.3f}]"
     table = [[t["group"], t["inputs"], f"{t['ours_wall'] * 1000:.1f}", f"{t['classic_wall'] * 1000:.1f}",
               f"{t['ratio_wall']:.3f}{ci(cw)}", f"{t['ours_cpu'] * 1000:.1f}", f"{t['classic_cpu'] * 1000:.1f}",
-              f"{t['ratio_cpu']:.3f}{ci(cc)}", "yes" if t["identical"] else "NO"] for t, cw, cc in judge_rows(doc)]
-    w.table("judges-against-classic", ["judge", "inputs", "searchbench wall ms", "classic wall ms", "ratio (wall) [95% CI]",
-                                       "searchbench CPU ms", "classic CPU ms", "ratio (CPU) [95% CI]", "outputs identical"],
-            "lrrrrrrrl", table)
+              f"{t['ratio_cpu']:.3f}{ci(cc)}"]
+             + ([f"{t['cli_wall'] * 1000:.1f}", f"{t['cli_ratio_wall']:.3f}{ci(cli)}"] if with_cli else [])
+             + ["yes" if t["identical"] else "NO"] for t, cw, cc, cli in rows]
+    header = ["judge", "inputs", f"{ours} wall ms", "classic wall ms", "ratio (wall) [95% CI]",
+              f"{ours} CPU ms", "classic CPU ms", "ratio (CPU) [95% CI]"]
+    if with_cli:
+        header += ["searchbench judge wall ms", "its ratio (wall) [95% CI]"]
+    w.table("judges-against-classic", header + ["outputs identical"], "lrrrrrrr" + ("rr" if with_cli else "") + "l", table)
 
 
 def conditions_section(w, run):

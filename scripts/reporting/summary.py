@@ -1,7 +1,7 @@
 """The first screen of a run's report: per puzzle, the fastest engine + encoder at 1 thread
 and at the run's largest thread count, with the 95% CIs, and how it compares."""
 from . import fmt, stats
-from .sections import judge_rows
+from .sections import judge_rows, judged_program
 from .tables import PEERS, classic_row, find, shown
 
 MAX_NAMES = 3
@@ -79,11 +79,11 @@ def judges_summary(w, run):
     if not run.judges or not run.judges.get("totals"):
         return
     parts = []
-    for t, wall_ci, _ in judge_rows(run.judges):
+    for t, wall_ci, *_ in judge_rows(run.judges):
         ci = f" [95% CI {wall_ci[0]:.3f}, {wall_ci[1]:.3f}]" if wall_ci else ""
         faster = f", {1 / t['ratio_wall']:.1f}x faster" if t["ratio_wall"] < 1 else ""
         parts.append(f"{t['group']}: {t['ratio_wall']:.3f}{ci} of the classic program's wall time{faster}"
                      + ("" if t["identical"] else " (outputs DIFFER)"))
-    w("Whole processes against the classic single-file programs (`scripts/judge_speed.py`, searchbench / classic): "
+    w(f"Whole processes against the classic single-file programs (`scripts/judge_speed.py`, {judged_program(run.judges)} / classic): "
       + "; ".join(parts) + ".")
     w()

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "judges/judges.hpp"
+#include "judges/registry_routes.hpp"
 #include "core/errors.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
