@@ -11,11 +11,12 @@ trap 'rm -rf "$work"' EXIT
 prefix="$work/prefix"
 
 cmake --install "$build" --prefix "$prefix" >/dev/null
-for f in bin/searchbench bin/bench_search include/searchbench/core include/searchbench/engines \
+for f in bin/searchbench bin/searchbench-judge bin/bench_search include/searchbench/core include/searchbench/engines \
          lib/cmake/searchbench/searchbenchConfig.cmake lib/cmake/searchbench/searchbenchTargets.cmake; do
   [[ -e "$prefix/$f" ]] || { echo "test_install: $f missing from the install prefix" >&2; exit 1; }
 done
 "$prefix/bin/searchbench" list >/dev/null
+[[ "$(printf '1\n##&@@ @@&##\n' | "$prefix/bin/searchbench-judge" fzu1603)" == 8 ]]
 "$prefix/bin/bench_search" --benchmark_list_tests --benchmark_filter='^bfs/ring/cantor/msquare-2x3/' | grep -q msquare-2x3
 
 cmake -S tests/install_consumer -B "$work/consumer" -G Ninja -DCMAKE_BUILD_TYPE=Release \
