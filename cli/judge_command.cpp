@@ -13,7 +13,9 @@ namespace searchbench::cli {
 CLI::App* JudgeCommand::add_to(CLI::App& app) {
   std::vector<std::string> engine_names;
   for (const auto& e : engines()) engine_names.emplace_back(e.name);
-  auto* cmd = app.add_subcommand("judge", "Answer a judge's input on stdin in its exact output format");
+  auto* cmd = app.add_subcommand("judge",
+                                 "Answer a judge's input on stdin in its exact output format (searchbench-judge NAME: the same "
+                                 "answers from a statically linked executable that starts faster)");
   cmd->footer(judge_formats());
   cmd->add_option("name", name_, judge_names(" | "))->required();
   cmd->add_option("--engine", options_.engine,
