@@ -108,6 +108,7 @@ def main():
     judge_exe = os.path.join(args.build_dir, "searchbench-judge")
     cli_exe = os.path.join(args.build_dir, "searchbench")
     rows, ok = [], True
+    others = process_runner.OthersProbe()
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.write_inputs or tmp
         os.makedirs(folder, exist_ok=True)
@@ -160,6 +161,7 @@ def main():
         context = {"runs": args.runs, "cpu_model": cpu_model, "cores": os.cpu_count(),
                    "ours_command": "searchbench-judge NAME", "cli_command": "searchbench judge NAME",
                    "load_average_before": LOAD_BEFORE, "load_average_after": process_runner.load_average(),
+                   **others.figures(),
                    "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                    "command": f"scripts/judge_speed.py {args.build_dir} --runs {args.runs}"
                               + (f" --filter '{args.filter}'" if args.filter else "")}

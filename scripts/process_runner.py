@@ -59,6 +59,37 @@ def load_average():
     return list(os.getloadavg())
 
 
+class OthersProbe:
+    """The CPU time other processes took while this one (and the children it waited for) ran,
+    as bench_search counts it for each case (bench/load_counters.hpp): the user time of every
+    CPU (/proc/stat: user, nice, and the hypervisor's steal) less this process's and its
+    children's. Kernel time is left out on both sides. No lag, unlike the load average, which
+    after a phase of a few seconds still shows the minute before it."""
+
+    def __init__(self):
+        self.start = self._sample()
+
+    @staticmethod
+    def _sample():
+        try:
+            with open("/proc/stat") as f:
+                fields = f.readline().split()
+            machine = (int(fields[1]) + int(fields[2]) + int(fields[8])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            machine = None
+        t = os.times()
+        return machine, t.user + t.children_user, time.monotonic()
+
+    def figures(self):
+        """{"others_cpu_seconds", "probe_seconds"} since the probe began; {} where /proc/stat
+        could not be read."""
+        machine, own, when = self._sample()
+        if machine is None or self.start[0] is None:
+            return {}
+        return {"others_cpu_seconds": max(0.0, (machine - self.start[0]) - (own - self.start[1])),
+                "probe_seconds": when - self.start[2]}
+
+
 def _reader(stream, sink, on_line=None):
     """Reads a pipe to its end on a thread: whole (sink[0]) or line by line (on_line)."""
     def body():

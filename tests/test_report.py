@@ -305,6 +305,31 @@ class Outputs(Base):
         self.assertIn("Load: quiet by every check: 1-minute load 0.10 before the run", text)
         self.assertIn("Spread: 0 of 1 cases (0%) have a CV above 5%; median CV 0.0%.", text)
 
+    def test_the_judges_check_counts_other_processes_not_the_trailing_load(self):
+        """The judges' few seconds of runs leave the 1-minute load showing the benchmarks before
+        them: a file with others_cpu_seconds is judged by those, an older one by the load."""
+        def judged(run_id, **context):
+            folder = make_run(self.results, run_id, [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0] * 5, load1_before=0.1,
+                                                           load1_after=0.2, others_cpu_seconds=0.001, probe_seconds=0.1)],
+                              manifest={"load_before": [0.1, 0.1, 0.1]})
+            pair = [{"wall_seconds": [0.01] * 3, "cpu_seconds": [0.01] * 3, "median_wall": 0.01, "median_cpu": 0.01}]
+            inputs = [{"judge": "fzu1603", "input": "fzu1603-far", "ours": pair[0], "classic": pair[0], "identical": True}]
+            totals = [{"group": "fzu1603: far input", "judge": "fzu1603", "classic": "fzu1603_classic", "inputs": 1,
+                       "input_labels": ["fzu1603-far"], "identical": True, "ours_wall": 0.01, "classic_wall": 0.01,
+                       "ratio_wall": 1.0, "ours_cpu": 0.01, "classic_cpu": 0.01, "ratio_cpu": 1.0}]
+            with open(os.path.join(folder, "judges.json"), "w") as f:
+                json.dump({"context": dict(MACHINE_A, command="scripts/judge_speed.py build/release", runs=3,
+                                           load_average_before=[0.1, 0.1, 0.1], **context), "totals": totals, "inputs": inputs}, f)
+            return self.report(folder)
+        trailing = judged("20260101T000000Z-aaaaaaa-h", load_average_after=[1.7, 1, 1], others_cpu_seconds=0.3, probe_seconds=3.0)
+        self.assertNotIn("Not quiet", trailing)
+        self.assertIn("0.10 cores busy with other processes while the judges ran (limit 0.5)", trailing)
+        busy = judged("20260102T000000Z-aaaaaaa-h", load_average_after=[0.2, 1, 1], others_cpu_seconds=2.4, probe_seconds=3.0)
+        self.assertIn("**Not quiet.**", busy)
+        self.assertIn("0.80 cores busy with other processes while the judges ran", busy)
+        older = judged("20260103T000000Z-aaaaaaa-h", load_average_after=[1.7, 1, 1])
+        self.assertIn("1-minute load 1.70 after the judges' runs (at most 1.5 expected)", older)
+
     def test_busy_cases_are_marked(self):
         folder = make_run(self.results, "20260101T000000Z-aaaaaaa-h", [bench("bfs/ring/cantor/msquare-2x3/threads:1", [1.0] * 5,
                                                                               load1_before=0.2, load1_after=0.3,

@@ -11,8 +11,10 @@ made; the run is "not quiet" when one fails, and every page of its report says s
   other processes  other processes kept at most OTHERS_LIMIT cores busy during each case
                    (others_cpu_seconds / probe_seconds over its repetitions: their user time
                    and the hypervisor's steal, as bench_search counts it; no lag)
-  judges           the load after scripts/judge_speed.py (one process at a time) is at
-                   most 1 + LOAD_MARGIN
+  judges           other processes kept at most OTHERS_LIMIT cores busy while
+                   scripts/judge_speed.py ran (its others_cpu_seconds / probe_seconds). Files
+                   from before it recorded them: the 1-minute load after it is at most
+                   1 + LOAD_MARGIN, a check that mostly saw the minute before its few seconds
 """
 import statistics
 
@@ -72,8 +74,13 @@ def checks(run):
                     f"at most {top:.2f} cores busy with other processes during a case (limit {OTHERS_LIMIT}); "
                     f"{len(busy)} of {len(others)} cases above the limit"))
     if run.judges and run.judges.get("totals"):
-        after = run.judges["context"].get("load_average_after")
-        if after:
+        context = run.judges["context"]
+        after = context.get("load_average_after")
+        if context.get("probe_seconds"):
+            busy = context["others_cpu_seconds"] / context["probe_seconds"]
+            out.append(("judges", busy <= OTHERS_LIMIT,
+                        f"{busy:.2f} cores busy with other processes while the judges ran (limit {OTHERS_LIMIT})"))
+        elif after:
             out.append(("judges", after[0] <= 1 + LOAD_MARGIN,
                         f"1-minute load {after[0]:.2f} after the judges' runs (at most {1 + LOAD_MARGIN:g} expected)"))
     return out
