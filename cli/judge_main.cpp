@@ -20,6 +20,7 @@
 #include <new>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cli/judge_io.hpp"
 #include "cli/version.hpp"
@@ -38,22 +39,31 @@ std::string usage() { return "usage: searchbench-judge NAME < input > output (NA
 
 int run(int argc, char** argv) {
   using namespace searchbench;
-  const std::string_view arg = argc == 2 ? argv[1] : "";
-  if (arg == "--help" || arg == "-h") {
-    std::printf("searchbench-judge: a judge's input on stdin answered in its exact output format, with the judges'\n"
-                "own searches (searchbench judge gives the same answers and also takes --engine and --encoder).\n\n"
-                "%s\n\n%s\n",
-                usage().c_str(), judge_formats().c_str());
-    return 0;
+  // As CLI11 reads the main executable's: --help or --version anywhere, "--" ends the
+  // options, and one judge name.
+  std::vector<std::string_view> names;
+  bool options_end = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (!options_end && (arg == "--help" || arg == "-h")) {
+      std::printf("searchbench-judge: a judge's input on stdin answered in its exact output format, with the judges'\n"
+                  "own searches (searchbench judge gives the same answers and also takes --engine and --encoder).\n\n"
+                  "%s\n\n%s\n",
+                  usage().c_str(), judge_formats().c_str());
+      return 0;
+    }
+    if (!options_end && arg == "--version") {
+      std::printf("searchbench-judge %s\n", cli::version());
+      return 0;
+    }
+    if (!options_end && arg == "--") options_end = true;
+    else if (!options_end && arg.size() > 1 && arg[0] == '-') return fail("unknown option '" + std::string(arg) + "'; " + usage(), 2);
+    else names.push_back(arg);
   }
-  if (arg == "--version") {
-    std::printf("searchbench-judge %s\n", cli::version());
-    return 0;
-  }
-  if (argc != 2 || arg.empty() || arg.starts_with("-"))
-    return fail((argc < 2 ? "a judge name is required; " : argc > 2 ? "one judge name only; " : "unknown option '" + std::string(arg) + "'; ") + usage(), 2);
+  if (names.size() != 1) return fail((names.empty() ? "a judge name is required; " : "one judge name only; ") + usage(), 2);
+  const std::string_view name = names.front();
   try {
-    cli::answer_judge_on_stdio(arg, nullptr);
+    cli::answer_judge_on_stdio(name, nullptr);
   } catch (const InputError& e) {
     return fail(e.what(), 2);
   } catch (const OutputError& e) {

@@ -88,7 +88,10 @@ std::string unexpected_arguments_hint(int argc, char** argv) {
     if (board.find(' ') != std::string::npos)
       return std::string(option) + " takes the whole board as one argument: quote it, " + std::string(option) + " \"" + board + "\"";
   }
-  if (argc > 2 && argv[2][0] != '-') return "name the puzzle with --puzzle: --puzzle " + std::string(argv[2]);
+  // run, compare and export name their puzzle with --puzzle; judge takes one name, and list none.
+  const std::string_view command = argv[1];
+  if (argc > 2 && argv[2][0] != '-' && (command == "run" || command == "compare" || command == "export"))
+    return "name the puzzle with --puzzle: --puzzle " + std::string(argv[2]);
   return {};
 }
 

@@ -4,6 +4,7 @@
 #include "judges/judges.hpp"
 
 #include <charconv>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -51,16 +52,17 @@ class Tokens {
       fail("expected " + std::string(what) + ", got '" + printable(t->substr(0, 20)) + "'");
     return v;
   }
-  int line() const { return token_line_; }
+  std::int64_t line() const { return token_line_; }
   // The judge's output so far, carried by the error so that answers already computed are
   // not lost.
   void keep_answers(const std::string& answers) { answers_ = &answers; }
-  [[noreturn]] void fail(const std::string& message) const {
-    throw JudgeInputError("line " + std::to_string(token_line_) + ": " + message, answers_ ? *answers_ : std::string());
+  // The error at the last token's line, or at line `at` where given.
+  [[noreturn]] void fail(const std::string& message, std::int64_t at = 0) const {
+    throw JudgeInputError("line " + std::to_string(at > 0 ? at : token_line_) + ": " + message, answers_ ? *answers_ : std::string());
   }
   bool at_end() {
     const std::size_t p = pos_;
-    const int l = line_;
+    const std::int64_t l = line_;
     const bool end = !next().has_value();
     pos_ = p;
     line_ = l;
@@ -70,10 +72,12 @@ class Tokens {
  private:
   std::string_view text_;
   std::size_t pos_ = 0;
-  int line_ = 1;
-  int token_line_ = 1;
+  std::int64_t line_ = 1;  // 64 bits: an input of more than 2^31 lines is only slow
+  std::int64_t token_line_ = 1;
   const std::string* answers_ = nullptr;
 };
+
+std::string cases(long long n) { return std::to_string(n) + (n == 1 ? " case" : " cases"); }
 
 // Reads 2K cell values into a row-order board (`clockwise`: the input lists them clockwise).
 MagicState read_board(Tokens& in, const MagicBoard& board, bool clockwise) {
@@ -162,10 +166,10 @@ std::string judge_fzu1603(std::string_view input, const JudgeRegistry* registry)
   in.keep_answers(out);
   for (long long c = 0; c < *count; ++c) {
     auto a = in.next();
-    if (!a) in.fail("the case count is " + std::to_string(*count) + " but only " + std::to_string(c) + " cases are given");
-    const int line = in.line();
+    if (!a) in.fail("the case count is " + std::to_string(*count) + " but only " + cases(c) + (c == 1 ? " is" : " are") + " given");
+    const std::int64_t line = in.line();
     auto b = in.next();
-    if (!b || in.line() != line) in.fail("case " + std::to_string(c + 1) + " needs two boards on one line");
+    if (!b || in.line() != line) in.fail("case " + std::to_string(c + 1) + " needs two boards on one line", line);
     if (a->size() != b->size())
       in.fail("boards '" + printable(a->substr(0, 40)) + "' and '" + printable(b->substr(0, 40)) + "' differ in length");
     // The judge promises N < 21. Longer lines grow without bound for bidir (an antipodal
@@ -183,7 +187,7 @@ std::string judge_fzu1603(std::string_view input, const JudgeRegistry* registry)
   }
   if (!in.at_end()) {
     in.next();
-    in.fail("unexpected extra input after " + std::to_string(*count) + " cases");
+    in.fail("unexpected extra input after " + cases(*count));
   }
   return out;
 }
@@ -197,6 +201,7 @@ struct Judge {
   std::string (*run)(std::string_view input, const JudgeRegistry* registry);
   std::string_view probe_puzzle;
   JudgeRoute route;
+  bool prints_paths;  // the output holds paths, not only their lengths
 };
 
 constexpr Judge kJudges[] = {
@@ -206,22 +211,22 @@ constexpr Judge kJudges[] = {
       "nothing may follow the -1. Output per block: \"M PATH\" (e.g. \"2 AB\"), or -1\n"
       "when the shortest solution needs more than N moves."},
      [](std::string_view input, const JudgeRegistry* registry) { return judge_sicily(input, false, registry); },
-     "msquare", judge_routes::kFixedStart},
+     "msquare", judge_routes::kFixedStart, true},
     {{"sicily1515", "the same format under the sicily1515 rules (start 1 2 3 4 / 5 6 7 8)."},
      [](std::string_view input, const JudgeRegistry* registry) { return judge_sicily(input, true, registry); },
-     "sicily1515", judge_routes::kFixedStart},
+     "sicily1515", judge_routes::kFixedStart, true},
     {{"msquare",
       "USACO Magic Squares: 8 numbers, the target in clockwise order (top row left to\n"
       "right, then bottom row right to left). Output: the length, then the smallest\n"
       "shortest path, 60 moves per line (an empty line when the length is 0)."},
      judge_msquare,
-     "msquare", judge_routes::kFixedStart},
+     "msquare", judge_routes::kFixedStart, true},
     {{"fzu1603",
       "T, then T lines of two checkers lines A and B of equal length 1..20 ('#', '@'\n"
       "and one hole '&'). Output: the fewest moves from A to B per line, -1 when\n"
       "unreachable."},
      judge_fzu1603,
-     "checkers-5", judge_routes::kCheckers},
+     "checkers-5", judge_routes::kCheckers, false},
 };
 
 const Judge& find_judge(std::string_view name) {
@@ -267,7 +272,7 @@ std::string judge_formats() {
 
 void validate_judge(std::string_view name, const JudgeRegistry* registry) {
   const Judge& judge = find_judge(name);
-  if (registry) registry->validate(judge.probe_puzzle, judge.route);
+  if (registry) registry->validate(judge.probe_puzzle, judge.route, judge.prints_paths);
 }
 
 std::string run_judge(std::string_view name, std::string_view input, const JudgeRegistry* registry) {

@@ -54,8 +54,10 @@ class RoutedSolver {
 class JudgeRegistry {
  public:
   virtual ~JudgeRegistry() = default;
-  // Throws InputError when the chosen engine or encoder is unknown or does not fit `puzzle`.
-  virtual void validate(std::string_view puzzle, JudgeRoute defaults) const = 0;
+  // Throws InputError when the chosen engine or encoder is unknown, does not fit `puzzle`, or
+  // cannot answer the judge: one that keeps no paths, or (where the judge prints paths,
+  // `prints_paths`) one that may return another shortest path than the smallest.
+  virtual void validate(std::string_view puzzle, JudgeRoute defaults, bool prints_paths) const = 0;
   // The combination for registry puzzle `puzzle` from `start` (nullopt: the puzzle's own).
   virtual std::unique_ptr<RoutedSolver> solver(std::string puzzle, std::optional<std::string> start, JudgeRoute defaults) const = 0;
 };

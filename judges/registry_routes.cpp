@@ -5,6 +5,7 @@
 #include <optional>
 #include <utility>
 
+#include "core/errors.hpp"
 #include "registry/registry.hpp"
 
 namespace searchbench {
@@ -16,7 +17,7 @@ SolverConfig config(std::string puzzle, std::optional<std::string> start, JudgeR
   c.puzzle = std::move(puzzle);
   c.start = std::move(start);
   c.engine = options.engine.empty() ? std::string(defaults.engine) : options.engine;
-  c.encoder = options.encoder.empty() && c.engine != "naive" ? std::string(defaults.encoder) : options.encoder;
+  c.encoder = options.encoder.empty() && engine_info(c.engine).uses_encoder ? std::string(defaults.encoder) : options.encoder;
   return c;
 }
 
@@ -41,9 +42,16 @@ class RegistrySolver final : public RoutedSolver {
 
 }  // namespace
 
-void RegistryRoutes::validate(std::string_view puzzle, JudgeRoute defaults) const {
+void RegistryRoutes::validate(std::string_view puzzle, JudgeRoute defaults, bool prints_paths) const {
+  const SolverConfig c = config(std::string(puzzle), std::nullopt, defaults, options_);
+  const EngineInfo& engine = engine_info(c.engine);
+  if (engine.counts_only)
+    throw InputError("engine '" + c.engine + "' only counts states: it keeps no paths to answer a judge's cases");
+  if (prints_paths && engine.any_optimal_path)
+    throw InputError("engine '" + c.engine + "' returns a shortest path, not always the lexicographically smallest " +
+                     "one this judge prints (choose another --engine)");
   // Throws for an unknown engine or encoder, or one that does not fit.
-  make_solver(config(std::string(puzzle), std::nullopt, defaults, options_));
+  make_solver(c);
 }
 
 std::unique_ptr<RoutedSolver> RegistryRoutes::solver(std::string puzzle, std::optional<std::string> start, JudgeRoute defaults) const {

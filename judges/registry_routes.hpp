@@ -18,7 +18,7 @@ namespace searchbench {
 class RegistryRoutes final : public JudgeRegistry {
  public:
   explicit RegistryRoutes(JudgeOptions options) : options_(std::move(options)) {}
-  void validate(std::string_view puzzle, JudgeRoute defaults) const override;
+  void validate(std::string_view puzzle, JudgeRoute defaults, bool prints_paths) const override;
   std::unique_ptr<RoutedSolver> solver(std::string puzzle, std::optional<std::string> start, JudgeRoute defaults) const override;
   // This registry where the options name an engine or an encoder; null where they name
   // neither: the judge's own searches.

@@ -7,8 +7,9 @@
 // distance-only search from both boards over bit-packed keys (judges/checkers_meet.hpp) whose
 // memory serves every case, since the registry's engines build theirs per query and also
 // rebuild a path the judge does not print; --engine/--encoder route each case through the
-// registry instead. Every route gives the same answers (every engine finds the
-// lexicographically smallest shortest path).
+// registry instead. Every route gives the same answers: every engine finds the
+// lexicographically smallest shortest path, but for those that return any shortest path
+// (astar), which the judges that print paths refuse.
 #pragma once
 
 #include <cstdint>

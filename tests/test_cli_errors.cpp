@@ -44,7 +44,7 @@ TEST(Cli, EveryClassOfBadInputIsRefusedWithOneLine) {
   expect_refusal("judge fzu1603", "exactly one hole", "1\n##@@@ @@@##\n");
   expect_refusal("judge fzu1603", "exactly one hole", "1\n#&&@@ @@&##\n");
   expect_refusal("judge fzu1603", "contains 'x'", "1\n##x&@ @@&##\n");
-  expect_refusal("judge fzu1603", "the case count is 4 but only 1 cases are given", "4\n##&@@ @@&##\n");
+  expect_refusal("judge fzu1603", "the case count is 4 but only 1 case is given", "4\n##&@@ @@&##\n");
   expect_refusal("judge tetris", "unknown judge 'tetris'");
   // Names and combinations.
   expect_refusal("run --puzzle sudoku", "unknown puzzle 'sudoku'");
@@ -58,6 +58,10 @@ TEST(Cli, EveryClassOfBadInputIsRefusedWithOneLine) {
   expect_refusal("run --puzzle tiles-3x3 --engine bidir --target 1 2 3 4 5 6 7 8 0",
                  "--target takes the whole board as one argument: quote it, --target \"1 2 3 4 5 6 7 8 0\"");
   expect_refusal("run tiles-3x3", "name the puzzle with --puzzle: --puzzle tiles-3x3");
+  // judge takes one name: a second is no puzzle to name with --puzzle.
+  const Outcome two_names = run("judge fzu1603 fzu1603");
+  EXPECT_EQ(two_names.status, 2);
+  EXPECT_EQ(two_names.err.find("--puzzle"), std::string::npos) << two_names.err;
   expect_refusal("run --encoder zip", "unknown encoder 'zip'");
   expect_refusal("run --puzzle msquare-2x5 --encoder decimal", "does not fit msquare-2x5");
   expect_refusal("run --puzzle checkers-31 --encoder maskhole", "fits N <= 29");

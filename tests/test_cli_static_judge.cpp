@@ -105,7 +105,13 @@ TEST(StaticJudge, ItsCommandLineTakesOneJudgeName) {
   const Outcome version = judge("--version");
   EXPECT_EQ(version.status, 0);
   EXPECT_EQ(version.out.rfind("searchbench-judge ", 0), 0u) << version.out;
+  // As the main executable reads its command line: help anywhere, "--" before a name.
+  EXPECT_EQ(judge("fzu1603 -h").out, help.out);
+  const Outcome after_dashes = judge("-- fzu1603", "1\n##&@@ @@&##\n");
+  EXPECT_EQ(after_dashes.status, 0) << after_dashes.err;
+  EXPECT_EQ(after_dashes.out, "8\n");
   for (const auto& [args, fragment] : std::vector<std::pair<std::string, std::string>>{
+           {"''", "unknown judge ''"},
            {"", "a judge name is required"},
            {"sicily1151 msquare", "one judge name only"},
            {"--engine", "unknown option '--engine'"},

@@ -8,6 +8,7 @@
 
 #include "judges/registry_routes.hpp"
 #include "core/errors.hpp"
+#include "registry/registry.hpp"
 
 using namespace searchbench;
 
@@ -208,7 +209,7 @@ TEST(Judges, BadInputGetsOneClearLineWithItsLineNumber) {
   EXPECT_EQ(error_of("msquare", "1 2 3 4 5 6 7\n"), "line 1: input ended inside a board: expected 8 numbers, got 7");
   EXPECT_EQ(error_of("msquare", "1 2 3 4 5 6 7 8 9\n"), "line 1: unexpected extra input after the 8 numbers");
   EXPECT_EQ(error_of("fzu1603", ""), "line 1: empty input: expected the case count T");
-  EXPECT_EQ(error_of("fzu1603", "3\n##&@@ @@&##\n"), "line 2: the case count is 3 but only 1 cases are given");
+  EXPECT_EQ(error_of("fzu1603", "3\n##&@@ @@&##\n"), "line 2: the case count is 3 but only 1 case is given");
   EXPECT_EQ(error_of("fzu1603", "1\n##&@@ @@&#\n"), "line 2: boards '##&@@' and '@@&#' differ in length");
   EXPECT_EQ(error_of("fzu1603", "1\n##@@@ @@@##\n"),
             "line 2: checkers board \"##@@@\" must have exactly one hole '&', it has 0");
@@ -218,7 +219,9 @@ TEST(Judges, BadInputGetsOneClearLineWithItsLineNumber) {
             "line 2: checkers board \"##&@x\" contains 'x' (only '@', '#' and one '&' are allowed)");
   EXPECT_EQ(error_of("fzu1603", "1\n##&@@\n"), "line 2: case 1 needs two boards on one line");
   EXPECT_EQ(error_of("fzu1603", "x\n"), "line 1: expected the case count T, got 'x'");
-  EXPECT_EQ(error_of("fzu1603", "1\n##&@@ @@&##\nextra\n"), "line 3: unexpected extra input after 1 cases");
+  EXPECT_EQ(error_of("fzu1603", "1\n##&@@ @@&##\nextra\n"), "line 3: unexpected extra input after 1 case");
+  // Boards split over two lines: the error names the case's line, not the second board's.
+  EXPECT_EQ(error_of("fzu1603", "2\n##&@@ @@&##\n##&@@\n@@&##\n"), "line 3: case 2 needs two boards on one line");
   EXPECT_EQ(error_of("tetris", ""), "unknown judge 'tetris' (choose sicily1151, sicily1515, msquare or fzu1603)");
 }
 
@@ -258,4 +261,26 @@ TEST(Judges, OptionsAreCheckedBeforeAnyInput) {
   EXPECT_THROW(validate_judge("sicily1151", {"dfs", ""}), InputError);
   EXPECT_THROW(validate_judge("msquare", {"", "maskhole"}), InputError);  // a checkers encoder
   EXPECT_THROW(validate_judge("fzu1603", {"", "cantor"}), InputError);   // a magic encoder
+  // Engines that keep whole states run without the route's default encoder.
+  EXPECT_NO_THROW(validate_judge("sicily1151", {"idastar", ""}));
+  EXPECT_NO_THROW(validate_judge("fzu1603", {"idastar", ""}));
+  EXPECT_EQ(run_judge("sicily1151", "30\n8 6 7 3\n4 1 5 2\n-1\n", {"idastar", ""}), run_judge("sicily1151", "30\n8 6 7 3\n4 1 5 2\n-1\n"));
+  // A judge cannot be answered by an engine that only counts states, nor, where it prints
+  // paths, by one that returns any shortest path: refused before any input is read.
+  const auto refusal = [](std::string_view judge, const JudgeOptions& options) {
+    try {
+      validate_judge(judge, options);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(accepted)");
+  };
+  EXPECT_NE(refusal("sicily1151", {"astar", ""}).find("not always the lexicographically smallest"), std::string::npos);
+  EXPECT_NE(refusal("msquare", {"astar", ""}).find("not always the lexicographically smallest"), std::string::npos);
+  EXPECT_EQ(refusal("fzu1603", {"astar", ""}), "(accepted)");  // it prints distances only
+  for (const char* judge : {"sicily1151", "fzu1603"})
+    for (const auto& e : engines())
+      if (e.counts_only) {
+        EXPECT_NE(refusal(judge, {std::string(e.name), ""}).find("only counts states"), std::string::npos) << e.name;
+      }
 }
