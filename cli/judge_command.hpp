@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "judges/judges.hpp"
+#include "judges/registry_routes.hpp"
 
 namespace searchbench::cli {
 

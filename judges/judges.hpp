@@ -31,11 +31,6 @@ struct JudgeInputError : InputError {
 // the general one split an input alike.
 inline bool is_judge_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
-struct JudgeOptions {
-  std::string engine;   // empty: the judge's measured default
-  std::string encoder;  // empty: the judge's measured default
-};
-
 // A judge's registry combination where --engine or --encoder leaves one out.
 struct JudgeRoute {
   std::string_view engine, encoder;

@@ -8,13 +8,20 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "judges/judges.hpp"
 
 namespace searchbench {
 
+// --engine and --encoder of a judge.
+struct JudgeOptions {
+  std::string engine;   // empty: the judge's measured default
+  std::string encoder;  // empty: the judge's measured default
+};
+
 // The registry's combinations for `options`; an engine or encoder left out takes the judge's
-// route default (naive keeps whole states: no encoder unless one is asked for).
+// route default (an engine that keeps whole states gets no encoder unless one is asked for).
 class RegistryRoutes final : public JudgeRegistry {
  public:
   explicit RegistryRoutes(JudgeOptions options) : options_(std::move(options)) {}
