@@ -22,20 +22,19 @@
 //   it whole, and its answer is this search's: the same smallest path, or none. Where it
 //   answers many at once (first_completion), such nodes are queued in depth-first order and
 //   asked together, before any later solution is taken.
-// * In parallel, each iteration first lists the nodes at a split depth (every node whose
-//   f fits the bound, in depth-first order, which is the lexicographic order of their
-//   paths), and the threads take them one at a time, in order, and search below each. The
-//   solution is the one of the first listed node that has one: a thread stops early only
-//   once an earlier node has a solution, so the answer, its path and every iteration's
-//   bound are the same at every thread count. Node counts are not: in the last iteration
-//   later subtrees stop at different points, and where the heuristic completes nodes whose
-//   f is the bound, the listing steps through the top of such a node's tree move by move,
-//   where one thread hands it to the completion.
+// * In parallel, the threads share each iteration (engines/idastar/share.hpp): they take
+//   the nodes at a split depth (engines/idastar/listing.hpp; the root alone where the
+//   iteration is expected small) one at a time in depth-first order, and once none is left
+//   a thread with nothing to do is given the untried moves of nodes on a busy thread's path.
+//   A piece of work stops early only once a solution before it in depth-first order is
+//   known, so the answer, its path and every iteration's bound are the same at every thread
+//   count. Node counts are not: in the last iteration pieces past the solution run until it
+//   is found, and where the heuristic completes nodes whose f is the bound, the listing
+//   steps through the top of such a node's tree move by move, where one thread hands it to
+//   the completion. With neither, every other iteration counts the serial nodes exactly.
 // * The threads stay together for the whole query (core/helper_team.hpp), the helpers
-//   spinning between splits: on Korf's 100 with large databases an iteration is a few
+//   spinning between iterations: on Korf's 100 with large databases an iteration is a few
 //   hundred microseconds, and a thread woken for each one joined after the work was done.
-//   An iteration after one too small to repay its listing runs on one thread until it
-//   proves large; see kSplitWorthy.
 // * Statistics as Fast Downward keeps them: per iteration its bound and the nodes expanded
 //   and generated. The node budget, the time limit and the progress heartbeats go by the
 //   query's totals as they grow (core/node_meter.hpp), every few thousand nodes per thread;
@@ -72,7 +71,7 @@
 #include "core/work_dir.hpp"
 #include "engines/idastar/checkpoint.hpp"
 #include "engines/idastar/dive.hpp"
-#include "engines/idastar/split.hpp"
+#include "engines/idastar/share.hpp"
 
 namespace searchbench {
 
@@ -142,13 +141,13 @@ class IdaStar {
       }
     }
     // In parallel the whole query runs in one team (core/helper_team.hpp): the helpers wait
-    // for each split's subtrees spinning, not asleep.
-    const IdaSplit<P> split(puzzle_);
-    typename IdaSplit<P>::Team team;
+    // for each iteration spinning, not asleep.
+    IdaTeam<IdaShare<State>> team;
     auto iterate = [&] {
       for (; bound <= limit;) {
         meter.start(bound, "f bound " + std::to_string(bound), result.expanded, result.generated, held_bytes(bound, threads));
-        Iteration it = one_iteration(start, target, heuristic, bound, threads, result.iterations, meter, split, team);
+        Iteration it = threads == 1 ? serial_iteration(start, target, heuristic, bound, meter)
+                                    : shared_iteration(start, target, heuristic, bound, threads, result.iterations, meter, team);
         result.iterations.push_back({bound, it.expanded, it.generated});
         result.expanded += it.expanded;
         result.generated += it.generated;
@@ -176,9 +175,8 @@ class IdaStar {
     if (threads == 1) {
       iterate();
     } else {
-      tbb::task_arena arena(threads);
-      run_with_helpers(arena, threads, iterate, [&](const std::atomic<bool>& done) {
-        team.help(done, [&](typename IdaSplit<P>::Job& job) { split.work_on(job, heuristic, target, meter); });
+      run_with_helpers(lasting_arena(threads), threads, iterate, [&](const std::atomic<bool>& done) {
+        team.help(done, [&](IdaShare<State>& share) { work_on_share(puzzle_, heuristic, target, share, meter); });
       });
     }
     result.threads = threads;
@@ -193,59 +191,55 @@ class IdaStar {
     return IdaDive<P, H, Stop>{puzzle_, heuristic, target, bound, stop, meter};
   }
 
-  // An iteration after one of this many nodes expanded is split from its start: the next
-  // is several times larger (the 15-puzzle's grow about fivefold), so its listing (the time
-  // of a few hundred nodes) is repaid, where starting alone and splitting past
-  // kSerialProbe would search the probe's nodes twice.
-  static constexpr std::uint64_t kSplitWorthy = 128;
-  // Else it runs on one thread up to this many nodes expanded: the soonest a dive looks.
-  static constexpr std::uint64_t kSerialProbe = kIdaStopCheckEvery;
-
-  // One iteration under `bound`, after those `before` (its statistics). One too small to
-  // pay for the split's listing runs on this thread: after a small one, and the first, of
-  // which nothing is known, it starts so and is handed to the split once it passes
-  // kSerialProbe nodes (the nodes it spent count: work done). With a strong heuristic (the
-  // pancake gap) the first is often the whole search.
+  // The iteration on this thread alone.
   template <class H>
-  Iteration one_iteration(const State& start, const State& target, const H& heuristic, int bound, int threads,
-                          const std::vector<IterationStats>& before, NodeMeter& meter, const IdaSplit<P>& split,
-                          typename IdaSplit<P>::Team& team) const {
-    Iteration it;
-    const bool first = before.empty();
-    bool split_now = threads > 1 && !first && before.back().expanded >= kSplitWorthy;
-    if (!split_now) {
-      const std::uint64_t probe = threads == 1 ? UINT64_MAX : kSerialProbe;
-      bool cut_short = false;
-      it = serial_iteration(start, target, heuristic, bound, meter, probe, cut_short);
-      split_now = cut_short && !meter.halted();
-    }
-    if (split_now) {
-      const std::uint64_t size_hint = first ? UINT64_MAX : std::max(it.expanded, before.back().expanded);
-      Iteration whole = split.iteration(start, target, heuristic, bound, threads, size_hint, meter, team);
-      whole.expanded += it.expanded;
-      whole.generated += it.generated;
-      it = std::move(whole);
-    }
-    return it;
-  }
-
-  // The iteration on this thread; past `limit` nodes expanded it stops and says so in
-  // `cut_short` (its counts are the nodes it spent, its answer none).
-  template <class H>
-  Iteration serial_iteration(const State& start, const State& target, const H& heuristic, int bound, NodeMeter& meter,
-                             std::uint64_t limit, bool& cut_short) const {
-    const IdaIteration* so_far = nullptr;
-    auto d = dive(heuristic, target, bound, [&] { return so_far->expanded >= limit; }, meter);
-    so_far = &d.out;
+  Iteration serial_iteration(const State& start, const State& target, const H& heuristic, int bound, NodeMeter& meter) const {
+    auto d = dive(heuristic, target, bound, [] { return false; }, meter);
     d.search(start, 0, heuristic.estimate(start), -1, 0);
-    cut_short = d.stopped;
     return std::move(d.out);
   }
 
-  // What a query holds besides the heuristic: the path, and in parallel the split's lists.
+  // An iteration after one of this many nodes expanded starts from a listing of its top
+  // (engines/idastar/listing.hpp): the next is several times larger (the 15-puzzle's grow
+  // about fivefold), so the listing (the time of a few hundred nodes) is repaid by work
+  // handed out with no asking. A smaller one, and the first, start from the root alone.
+  static constexpr std::uint64_t kListWorthy = 128;
+
+  // The iteration shared by the team (engines/idastar/share.hpp): the leader's part, until
+  // every piece of it is done.
+  template <class H>
+  Iteration shared_iteration(const State& start, const State& target, const H& heuristic, int bound, int threads,
+                             const std::vector<IterationStats>& before, NodeMeter& meter, IdaTeam<IdaShare<State>>& team) const {
+    IdaListing<State>& listing = IdaListing<State>::of_this_thread();
+    Iteration above;
+    const std::uint64_t size_hint = before.empty() ? 0 : before.back().expanded;
+    if (size_hint >= kListWorthy) {
+      // Up to hundreds of pieces per thread, since below a gap heuristic's bound most
+      // subtrees are short chains and a few are most of the work; fewer where the
+      // iteration is expected small, so that listing them stays a small part of it.
+      const std::size_t wanted = std::clamp<std::size_t>(static_cast<std::size_t>(size_hint / 64),
+                                                         static_cast<std::size_t>(threads) * 16, static_cast<std::size_t>(threads) * 512);
+      above = IdaLister<P>(puzzle_).list(heuristic, start, target, bound, wanted, listing);
+      // The listing's nodes count toward the budget before any dive starts.
+      if (meter.add(above.expanded, above.generated)) return above;
+    } else {
+      listing.pieces.assign(1, IdaPiece<State>::root(start, heuristic.estimate(start)));
+    }
+    IdaShare<State> share(bound, listing.pieces);
+    team.publish(share);
+    work_on_share(puzzle_, heuristic, target, share, meter);
+    team.withdraw();
+    Iteration out = share.result();
+    out.expanded += above.expanded;
+    out.generated += above.generated;
+    out.next_bound = std::min(out.next_bound, above.next_bound);
+    return out;
+  }
+
+  // What a query holds besides the heuristic: the path, and in parallel the listing.
   std::uint64_t held_bytes(int bound, int threads) const {
     const std::uint64_t path = sizeof(State) * static_cast<std::uint64_t>(bound + 1);
-    return threads == 1 ? path : path + IdaSplit<P>::Lists::of_this_thread().bytes();
+    return threads == 1 ? path : path + IdaListing<State>::of_this_thread().bytes();
   }
 
   SearchResult& finish(SearchResult& result, const Timer& timer) const {

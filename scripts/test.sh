@@ -72,7 +72,7 @@ case "$mode" in
     # The matrix of this build holds each threaded engine's cases with threads, as the
     # engines declare them (tests/test_cross_engine.cpp); the rest are the thread tests.
     ctest --preset tsan -j "$jobs" -L matrix
-    ctest --preset tsan -j "$jobs" -R 'Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads|HelperTeam|PancakeLabels'
+    ctest --preset tsan -j "$jobs" -R 'Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads|HelperTeam|IdaStarShare|PancakeLabels'
     echo "== AddressSanitizer + UBSan (clang, the libFuzzer build): CLI, judges, parsers, encoders, pattern database files =="
     build fuzz unit_tests cli_tests external_tests fault_tests pdb_cache_tests searchbench fuzz_judges fuzz_states fuzz_definitions fuzz_pdb_header
     ctest --preset fuzz -j "$jobs" -R 'DefinitionReader|DefinitionPuzzle|DefinitionCoordinate|PdbCache|Faults|Cli|Judges|StaticJudge|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|DeclaredOptions|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|PancakeLabels|CubeParse|CubeMoves|OffsetRuns'

@@ -18,8 +18,17 @@
 
 namespace searchbench {
 
-// Nodes a dive expands between looks at its stop flag (and at the query's budget and clock).
+// Nodes a dive expands between looks at the query's budget and clock (core/node_meter.hpp),
+// and, alone, at its stop flag.
 inline constexpr std::uint64_t kIdaStopCheckEvery = 4096;
+
+// What a dive alone keeps for other threads (IdaDive's Frames): nothing. In parallel,
+// IdaSharedFrames (engines/idastar/share.hpp) keeps each depth's node and move so that an
+// idle thread can be given the moves not yet tried.
+struct IdaNoFrames {
+  static constexpr bool kShares = false;
+  static constexpr std::uint64_t kLookEvery = kIdaStopCheckEvery;
+};
 
 // What one iteration (or one dive of it) found and counted.
 struct IdaIteration {
@@ -41,9 +50,6 @@ bool ida_skipped(const P& puzzle, int last, int run, int m) {
   return order > 0 && (m == last ? run + 1 : 1) >= order;
 }
 
-// One depth-first search under `bound`, from one node. `stop()` is asked every few
-// thousand nodes and before each completion; when it says so the search unwinds without a
-// solution.
 // Where IDA* keeps a node's tight_parent until its first tight child asks for it: an empty
 // optional of that type, or of nothing at all for a heuristic without one.
 template <class H, class State>
@@ -84,7 +90,10 @@ struct TightQueueOf<H, true> {
   }
 };
 
-template <Puzzle P, class H, class Stop>
+// One depth-first search under `bound`, from one node. `stop()` is asked at every look
+// (every Frames::kLookEvery nodes) and before each completion; when it says so the search
+// unwinds without a solution.
+template <Puzzle P, class H, class Stop, class Frames = IdaNoFrames>
 struct IdaDive {
   using State = typename P::State;
   using Cache = NodeCacheOf<H, P>;  // what the heuristic carries per node (core/heuristic.hpp), or nothing
@@ -95,17 +104,24 @@ struct IdaDive {
   int bound;
   Stop stop;
   NodeMeter& meter;
+  Frames frames{};
   IdaIteration out{};
   std::uint64_t told_expanded = 0, told_generated = 0;  // what meter has of `out`
 
-  // Whether to stop: asked every kIdaStopCheckEvery nodes, it tells the meter this dive's
-  // nodes since the last time (the node budget and the time limit are checked on the
-  // query's totals) and asks the iteration's own stop.
+  // Whether to stop: asked every Frames::kLookEvery nodes, it asks the iteration's own stop,
+  // and every kIdaStopCheckEvery tells the meter this dive's nodes since the last time (the
+  // node budget and the time limit are checked on the query's totals).
   bool stop_now() {
+    const bool halt = out.expanded - told_expanded >= kIdaStopCheckEvery && tell_meter();
+    return halt || stop();
+  }
+  // Tells the meter the nodes it has not been told of (also when a dive of a shared
+  // iteration ends: many are shorter than kIdaStopCheckEvery); true when the query is to stop.
+  bool tell_meter() {
     const bool halt = meter.add(out.expanded - told_expanded, out.generated - told_generated);
     told_expanded = out.expanded;
     told_generated = out.generated;
-    return halt || stop();
+    return halt;
   }
   // Nodes whose f is the bound wait in `queue` to be asked together, where the heuristic
   // asks many at once (first_completion): kept in depth-first order, asked before any
@@ -139,8 +155,13 @@ struct IdaDive {
     if constexpr (kQueues) {  // the dive's first node (a tight child is queued, not entered)
       if (room == h - 1) return complete(g, h, [&] { return heuristic.complete_tight(s, h); });
     }
-    if ((++out.expanded % kIdaStopCheckEvery) == 0 && stop_now()) stopped = true;
+    const int depth = g - first_g;
+    if ((++out.expanded % Frames::kLookEvery) == 0) {
+      if constexpr (Frames::kShares) frames.look(trail, depth, out.expanded);
+      if (stop_now()) stopped = true;
+    }
     if (stopped) return false;
+    if constexpr (Frames::kShares) frames.enter(depth, s, h, last, run, out.expanded);
     State child;
     Cache child_cache;
     [[maybe_unused]] TightParentOf<H, State> parent;  // built at the first child whose f is the bound, if the heuristic keeps one
@@ -148,16 +169,18 @@ struct IdaDive {
         puzzle, heuristic, s, h, cache, room, child, child_cache,
         [&](int m) { return ida_skipped(puzzle, last, run, m); },
         [&](int m, int hc) {
+          if constexpr (Frames::kShares)
+            if (!frames.take(depth, m)) return false;  // outside this dive's moves, or given away
           ++out.generated;
           if (hc > room) {
             out.next_bound = std::min(out.next_bound, g + 1 + hc);
             return false;
           }
-          trail[static_cast<std::size_t>(g - first_g)] = puzzle.move_name(m);
+          trail[static_cast<std::size_t>(depth)] = puzzle.move_name(m);
           if constexpr (kQueues) {
             if (hc == room && hc > 0) {  // the child's f is the bound
               if (!parent) parent.emplace(heuristic.tight_parent(s));
-              queue.push(heuristic.tight_start(*parent, m, hc), trail, static_cast<std::size_t>(g + 1 - first_g));
+              queue.push(heuristic.tight_start(*parent, m, hc), trail, static_cast<std::size_t>(depth + 1));
               return queue.starts.size() == kQueueLength && (ask_queue() || stopped);
             }
           }
