@@ -75,7 +75,7 @@ case "$mode" in
     ctest --preset tsan -j "$jobs" -R 'Determinism|CountsOnly.*Checkers15|ExternalCounts.*(msquare_2x4|sicily1515|checkers_15)_t2|ParallelThreads|HelperTeam|IdaStarShare|PancakeLabels'
     echo "== AddressSanitizer + UBSan (clang, the libFuzzer build): CLI, judges, parsers, encoders, pattern database files =="
     build fuzz unit_tests cli_tests external_tests fault_tests pdb_cache_tests searchbench fuzz_judges fuzz_states fuzz_definitions fuzz_pdb_header
-    ctest --preset fuzz -j "$jobs" -R 'DefinitionReader|DefinitionPuzzle|DefinitionCoordinate|PdbCache|Faults|Cli|Judges|StaticJudge|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|DeclaredOptions|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|PancakeLabels|CubeParse|CubeMoves|OffsetRuns'
+    ctest --preset fuzz -j "$jobs" -R 'DefinitionReader|DefinitionPuzzle|DefinitionCoordinate|PdbCache|Faults|Cli|Judges|StaticJudge|MagicBoard|CheckersLine|Encoder|Registry|Checkers|CountsOnly|ByteTable|TwoBitCells|External|MemoryLimit|DeclaredOptions|PointQueries|PermutationRank|TilesParse|TilesMoves|PancakeParse|PancakeCounts|PancakeLabels|CubeParse|CubeMoves|OffsetRuns|IdaStarShare'
     echo "== libFuzzer smoke run: every parser target, 5 s each =="
     fuzz 5
     ;;
