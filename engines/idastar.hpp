@@ -54,8 +54,6 @@
 #include <utility>
 #include <vector>
 
-#include <tbb/task_arena.h>
-
 #include "core/concepts.hpp"
 #include "core/declared_options.hpp"
 #include "core/engine_capabilities.hpp"

@@ -59,7 +59,8 @@ class IdaShare {
   const Piece* take(Piece& local) {
     for (std::size_t i; next_.load(std::memory_order_relaxed) < listed_.size() &&
                         (i = next_.fetch_add(1, std::memory_order_relaxed)) < listed_.size();) {
-      if (!precedes_known(listed_[i].key)) return &listed_[i];
+      std::uint64_t seen = 0;
+      if (!stops(listed_[i].key, seen)) return &listed_[i];
       open_.fetch_sub(1, std::memory_order_release);
     }
     if (busy_.load(std::memory_order_relaxed) > 0) until_given(ask());
@@ -77,9 +78,8 @@ class IdaShare {
     return nullptr;
   }
 
-  // Whether a dive should give away work: a thread has asked since the dive last gave
-  // (`answered`: the asks counted then).
-  bool asked(std::uint64_t answered) const { return asks_.load(std::memory_order_relaxed) != answered; }
+  // How many times threads have asked for work: a dive gives where this has moved since it
+  // last gave.
   std::uint64_t asks() const { return asks_.load(std::memory_order_relaxed); }
   void give(std::vector<Piece>& pieces) {
     std::lock_guard lock(mutex_);
@@ -91,9 +91,9 @@ class IdaShare {
   // A dive starts or ends on some thread.
   void busy(int change) { busy_.fetch_add(change, std::memory_order_relaxed); }
 
-  // Whether the piece keyed `key` is to stop: a solution before it is known, or a dive failed.
-  // `seen` is the caller's count of solutions it has compared with, so the lock is taken
-  // only when a new one has come.
+  // Whether the piece keyed `key` is to stop (or not start): a solution before it is known,
+  // or a dive failed. `seen` is the caller's count of solutions it has compared with (0 for
+  // a piece not started), so the lock is taken only when a new one has come.
   bool stops(const std::string& key, std::uint64_t& seen) {
     if (failed_.load(std::memory_order_relaxed)) return true;
     const std::uint64_t now = solutions_.load(std::memory_order_acquire);
@@ -150,11 +150,6 @@ class IdaShare {
                         busy_.load(std::memory_order_relaxed) > 0;
          ++spins)
       wait.pause();
-  }
-  bool precedes_known(const std::string& key) {
-    if (solutions_.load(std::memory_order_acquire) == 0 && !failed_.load(std::memory_order_relaxed)) return false;
-    std::lock_guard lock(mutex_);
-    return stops_locked(key);
   }
   bool stops_locked(const std::string& key) const { return failed_.load(std::memory_order_relaxed) || (total_.found && total_.path < key); }
 
@@ -215,8 +210,8 @@ class IdaSharedFrames {
   // A look from a node at `depth` (the frames above it on their moves; `trail` their
   // letters), `expanded` nodes into the dive: if the share asks, give work.
   void look(const std::string& trail, int depth, std::uint64_t expanded) {
-    if (!share_.asked(answered_)) return;
     const std::uint64_t asks = share_.asks();
+    if (asks == answered_) return;
     std::vector<IdaPiece<State>>& pieces = given_;
     pieces.clear();
     int deepest = -1, deepest_move = 0;
